@@ -1,0 +1,27 @@
+"""Landgrave's SDK for bot authors: protocol bindings and a bot runtime.
+
+Example::
+
+    import random
+    import sdk
+
+    class RandomBot(sdk.Bot):
+        name = "random"
+
+        def decide(self, decision: sdk.Decision) -> int:
+            return random.randrange(len(decision.legal_actions))
+
+    if __name__ == "__main__":
+        sdk.run(RandomBot())
+"""
+
+from sdk.bot import Bot, Decision, MatchInfo
+
+__all__ = ["Bot", "Decision", "MatchInfo", "run"]
+
+
+def run(bot: Bot) -> None:
+    """Connect to the referee named by the environment and play until it closes."""
+    from sdk.runtime import run as run_bot
+
+    run_bot(bot)

@@ -1,0 +1,58 @@
+"""What a bot author writes: a ``Bot`` with one method, ``decide``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from google.protobuf.message import Message
+
+
+@dataclass(frozen=True)
+class MatchInfo:
+    """What a bot learns when a match starts."""
+
+    match_id: str
+    game: str
+    """The engine's name, such as ``"land"``."""
+    seat: int
+    """This bot's seat, counting from 0."""
+    num_players: int
+    config: Message
+    """The game's Config message for this match."""
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One decision to make: what the seat sees, what it may do, and its time."""
+
+    match: MatchInfo
+    observation: Any
+    """The game's Observation message (typed: ``land_pb2.Observation`` for Land)."""
+    legal_actions: list[Any]
+    """The game's Action messages, in the referee's order; answer with an index."""
+    seconds_left: float
+    """Time until the referee stops waiting, measured when the request arrived."""
+
+
+class Bot:
+    """Subclass and implement ``decide``; ``sdk.run(MyBot())`` does the rest.
+
+    ``decide`` returns an index into ``decision.legal_actions`` (or one of
+    those Action messages). An exception in ``decide`` is reported to the
+    referee as a log line before the bot leaves the match.
+    """
+
+    name: str = "bot"
+    version: str = "0"
+    games: tuple[str, ...] = ()
+    """Games this bot can play; empty means any."""
+
+    def decide(self, decision: Decision) -> int | Message:
+        raise NotImplementedError
+
+    def match_started(self, match: MatchInfo) -> None:
+        """Called once per match before its first decision."""
+
+    def match_ended(self, match: MatchInfo, results: list[Any]) -> None:
+        """Called once per match with its ``SeatResult`` messages."""
