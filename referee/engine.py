@@ -49,7 +49,10 @@ def ranks_from_scores(scores: Sequence[float]) -> list[int]:
 
 def outcomes_from_scores(scores: Sequence[float]) -> list[SeatOutcome]:
     """One SeatOutcome per seat, ranked by score with ties shared."""
-    return [SeatOutcome(score, rank) for score, rank in zip(scores, ranks_from_scores(scores))]
+    return [
+        SeatOutcome(score, rank)
+        for score, rank in zip(scores, ranks_from_scores(scores), strict=True)
+    ]
 
 
 class State(ABC, Generic[ActionT]):

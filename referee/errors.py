@@ -27,14 +27,14 @@ class UnknownGameError(LandgraveError, LookupError):
     """No registered engine has the requested name."""
 
 
-class IllegalAction(ValueError):  # noqa: N818 - named after the rule it enforces, as python-chess does
+class IllegalAction(ValueError):
     """The action is well formed but the rules forbid it here.
 
     Compare ``MalformedAction``: the action could not even be read.
     """
 
 
-class MalformedAction(ValueError):  # noqa: N818
+class MalformedAction(ValueError):
     """An action message does not describe any action of the game.
 
     Compare ``IllegalAction``: a well-formed action the rules forbid.

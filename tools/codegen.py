@@ -58,6 +58,8 @@ def _generate_into(out_dir: Path) -> None:
     subprocess.run([*protoc, *outputs, *protos], check=True, cwd=PROTO_DIR)
     for module in sorted(out_dir.rglob("*.py*")):
         _make_imports_relative(module, out_dir)
+    # sdk.messages walks this package for game messages, so it exists even with no game.
+    (out_dir / "landgrave" / "games").mkdir(parents=True, exist_ok=True)
     for folder in [out_dir, *sorted(p for p in out_dir.rglob("*") if p.is_dir())]:
         (folder / "__init__.py").touch()
 

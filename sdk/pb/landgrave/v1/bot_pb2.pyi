@@ -142,16 +142,18 @@ class DecisionRequest(_message.Message):
     def __init__(self, match_id: _Optional[str] = ..., seq: _Optional[int] = ..., observation: _Optional[_Union[_any_pb2.Any, _Mapping]] = ..., legal_actions: _Optional[_Union[_any_pb2.Any, _Mapping]] = ..., clock: _Optional[_Union[Clock, _Mapping]] = ...) -> None: ...
 
 class Reply(_message.Message):
-    __slots__ = ("match_id", "seq", "index", "action")
+    __slots__ = ("match_id", "seq", "index", "action", "error")
     MATCH_ID_FIELD_NUMBER: _ClassVar[int]
     SEQ_FIELD_NUMBER: _ClassVar[int]
     INDEX_FIELD_NUMBER: _ClassVar[int]
     ACTION_FIELD_NUMBER: _ClassVar[int]
+    ERROR_FIELD_NUMBER: _ClassVar[int]
     match_id: str
     seq: int
     index: int
     action: _any_pb2.Any
-    def __init__(self, match_id: _Optional[str] = ..., seq: _Optional[int] = ..., index: _Optional[int] = ..., action: _Optional[_Union[_any_pb2.Any, _Mapping]] = ...) -> None: ...
+    error: str
+    def __init__(self, match_id: _Optional[str] = ..., seq: _Optional[int] = ..., index: _Optional[int] = ..., action: _Optional[_Union[_any_pb2.Any, _Mapping]] = ..., error: _Optional[str] = ...) -> None: ...
 
 class LogLine(_message.Message):
     __slots__ = ("match_id", "text")

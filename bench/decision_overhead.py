@@ -1,0 +1,150 @@
+"""What one decision round trip costs through the referee, beside a raw Unix-socket echo.
+
+    python bench/decision_overhead.py [--rounds N]
+
+Both sides move the same bytes: a real Land decision request (observation
+and legal actions) out, a reply back. The referee path is the real one
+(trio -> grpc.aio thread -> bot process with the SDK -> back); the floor is
+a length-prefixed echo over a Unix socket to a process with a blocking
+socket. Both run here, one after the other, in one run, so the ratio holds
+on whatever machine runs it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import struct
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import trio
+
+from referee.games import get_engine
+from referee.testing import random_playout
+from referee.transport.fleet import BotFleet
+from referee.transport.process import BotCommand
+from referee.transport.server import BotServer
+from sdk.messages import pack
+from sdk.pb.landgrave.v1 import bot_pb2
+
+ROOT = Path(__file__).resolve().parent.parent
+
+ECHO_BOT = """
+import socket, struct, sys
+sock = socket.socket(socket.AF_UNIX)
+sock.connect(sys.argv[1])
+def read(n):
+    data = b""
+    while len(data) < n:
+        chunk = sock.recv(n - len(data))
+        if not chunk:
+            sys.exit(0)
+        data += chunk
+    return data
+while True:
+    (size,) = struct.unpack("!I", read(4))
+    payload = read(size)
+    sock.sendall(struct.pack("!I", size) + payload)
+"""
+
+
+def sample_request() -> bot_pb2.DecisionRequest:
+    """A decision request from the middle of a real Land game."""
+    engine = get_engine("land")
+    _, history = random_playout(engine, 2, seed=1)
+    state = engine.new_game(engine.default_config(), 2)
+    for seat, action in history[: len(history) // 2]:
+        state.apply(seat, action)
+    while state.to_act() == (-1,):
+        state.apply(-1, state.chance_outcomes()[0][0])
+    seat = state.to_act()[0]
+    return bot_pb2.DecisionRequest(
+        match_id="bench",
+        observation=pack(state.observation(seat)),
+        legal_actions=pack(engine.action_list_to_proto(state.legal_actions(seat))),
+    )
+
+
+async def referee_round_trips(request: bot_pb2.DecisionRequest, rounds: int) -> list[float]:
+    engine = get_engine("land")
+    async with BotServer() as server:
+        with tempfile.TemporaryDirectory() as logs:
+            async with BotFleet(server, Path(logs)) as fleet:
+                (bot,) = await fleet.launch_all(
+                    [BotCommand.parse(str(ROOT / "bots/random_bot.py"))]
+                )
+                start = bot_pb2.MatchStart(
+                    match_id="bench",
+                    game="land",
+                    seat=0,
+                    config=pack(engine.default_config()),
+                    players=[bot_pb2.PlayerInfo(seat=0, name="bench")],
+                )
+                await bot.player.start_match(start)
+                times = []
+                for seq in range(1, rounds + 1):
+                    request.seq = seq
+                    request.clock.deadline_unix_ns = time.time_ns() + 10**9
+                    began = time.perf_counter()
+                    await bot.player.request(request)
+                    times.append(time.perf_counter() - began)
+    return times
+
+
+async def raw_round_trips(payload: bytes, rounds: int) -> list[float]:
+    with tempfile.TemporaryDirectory() as folder:
+        path = str(Path(folder) / "echo.sock")
+        listener = trio.socket.socket(trio.socket.AF_UNIX)
+        await listener.bind(path)
+        listener.listen(1)
+        async with await trio.lowlevel.open_process([sys.executable, "-c", ECHO_BOT, path]) as echo:
+            sock, _ = await listener.accept()
+            stream = trio.SocketStream(sock)
+            framed = struct.pack("!I", len(payload)) + payload
+            times = []
+            for _ in range(rounds):
+                began = time.perf_counter()
+                await stream.send_all(framed)
+                received = 0
+                while received < len(framed):
+                    received += len(await stream.receive_some(len(framed) - received))
+                times.append(time.perf_counter() - began)
+            await stream.aclose()
+            await echo.wait()
+    return times
+
+
+def summary(times: list[float], warmup: int) -> tuple[float, float]:
+    measured = sorted(times[warmup:])
+    median = statistics.median(measured) * 1e6
+    p99 = measured[min(len(measured) - 1, int(len(measured) * 0.99))] * 1e6
+    return median, p99
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=3000)
+    args = parser.parse_args()
+    warmup = max(100, args.rounds // 10)
+    request = sample_request()
+    payload = bot_pb2.RefereeMessage(decision=request).SerializeToString()
+    via_referee = summary(await referee_round_trips(request, args.rounds + warmup), warmup)
+    raw = summary(await raw_round_trips(payload, args.rounds + warmup), warmup)
+    print(
+        f"decision round trip, {args.rounds} rounds after {warmup} warm-up, "
+        f"{len(payload)} bytes out"
+    )
+    print(f"{'path':<28}{'median us':>12}{'p99 us':>12}")
+    print(f"{'referee (gRPC + SDK bot)':<28}{via_referee[0]:>12.0f}{via_referee[1]:>12.0f}")
+    print(f"{'raw Unix-socket echo':<28}{raw[0]:>12.0f}{raw[1]:>12.0f}")
+    print(
+        f"{'ratio referee / raw':<28}{via_referee[0] / raw[0]:>12.1f}"
+        f"{via_referee[1] / raw[1]:>12.1f}"
+    )
+
+
+if __name__ == "__main__":
+    trio.run(main)

@@ -1,0 +1,61 @@
+"""The ``referee`` command: one module per subcommand, each with ``add_parser`` and ``run``."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+import referee
+from referee.errors import LandgraveError
+
+# Subcommand modules, imported lazily so ``referee --help`` stays fast.
+COMMANDS = ("match", "games", "carcassonne_script")
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        """One line and exit 2, as for every other bad input."""
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    import importlib
+
+    parser = _Parser(prog="referee", description="Landgrave: bot matches and tournaments.")
+    parser.add_argument("--version", action="version", version=f"landgrave {referee.__version__}")
+    parser.add_argument(
+        "-v", "--verbose", action="count", default=0, help="more log output (-v info, -vv debug)"
+    )
+    parser.add_argument(
+        "--log-json",
+        type=Path,
+        metavar="PATH",
+        help="also write every log event as JSON lines to PATH",
+    )
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    commands.required = True
+    for name in COMMANDS:
+        importlib.import_module(f"referee.cli.{name}").add_parser(commands)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    from referee import logs
+
+    args = build_parser().parse_args(argv)
+    logs.configure(args.verbose, args.log_json)
+    try:
+        code: int = args.run(args)
+    except LandgraveError as error:
+        print(f"referee: error: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("referee: interrupted", file=sys.stderr)
+        return 130
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())

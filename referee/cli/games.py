@@ -1,0 +1,36 @@
+"""``referee games``: the installed engines and their options."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+
+def add_parser(commands: Any) -> None:
+    parser = commands.add_parser("games", help="list the installed games and their options")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from referee.games import registered
+
+    console = Console()
+    for engine in registered().values():
+        players = (
+            f"{engine.min_players}"
+            if engine.min_players == engine.max_players
+            else f"{engine.min_players}-{engine.max_players}"
+        )
+        console.print(
+            f"[bold]{engine.name}[/bold] {engine.version} ({players} players): {engine.description}"
+        )
+        if engine.options:
+            table = Table("option", "default", "rule", "what it sets", box=None, padding=(0, 2))
+            for option in engine.options:
+                table.add_row(option.name, option.default, option.rule, option.help)
+            console.print(table)
+        console.print()
+    return 0

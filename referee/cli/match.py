@@ -1,0 +1,95 @@
+"""``referee match GAME --bot A --bot B``: one match between bot processes."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from referee.cli.options import add_match_options, match_settings
+
+
+def add_parser(commands: Any) -> None:
+    parser = commands.add_parser(
+        "match",
+        help="play one match between bot processes",
+        description="Play one match: each --bot is a Python file or a command line, one per seat.",
+    )
+    parser.add_argument("game", help="the game's name (see `referee games`)")
+    parser.add_argument(
+        "--bot",
+        action="append",
+        required=True,
+        metavar="BOT",
+        help="a bot per seat, in seat order: bots/random_bot.py or a command",
+    )
+    parser.add_argument("--seed", type=int, default=1, help="the match seed (default 1)")
+    parser.add_argument(
+        "--record",
+        type=Path,
+        metavar="PATH",
+        help="write the match record here (.jsonl, or .jsonl.gz)",
+    )
+    parser.add_argument("--json", action="store_true", help="print the result as JSON")
+    add_match_options(parser)
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    import trio
+
+    from referee.cli.show import print_match_result
+    from referee.games import get_engine
+    from referee.match.runner import MatchSpec
+    from referee.transport.fleet import play_match
+    from referee.transport.process import BotCommand
+
+    engine = get_engine(args.game)
+    settings = match_settings(engine, args)
+    commands = [BotCommand.parse(text) for text in args.bot]
+    spec = MatchSpec(
+        engine,
+        args.seed,
+        settings.config,
+        time_control=settings.time_control,
+        penalties=settings.penalties,
+        record_path=args.record,
+    )
+    log_dir = (
+        args.record.parent / f"{args.record.name}.logs"
+        if args.record
+        else Path(tempfile.mkdtemp(prefix="landgrave-bots-"))
+    )
+    result = trio.run(
+        play_match, spec, commands, log_dir, settings.limits, settings.startup_timeout_s
+    )
+    if args.json:
+        seats = [
+            {
+                "seat": s.seat,
+                "bot": s.name,
+                "score": s.score,
+                "rank": s.rank,
+                "termination": s.termination.label,
+                "titles": list(s.titles),
+                "detail": s.detail,
+            }
+            for s in result.seats
+        ]
+        print(
+            json.dumps(
+                {
+                    "match_id": result.match_id,
+                    "game": result.game,
+                    "seed": result.seed,
+                    "steps": result.steps,
+                    "seats": seats,
+                },
+                indent=2,
+            )
+        )
+    else:
+        print_match_result(result)
+    return 0

@@ -1,0 +1,108 @@
+"""Flags every command that plays matches shares: game config, clock, penalties, limits."""
+
+from __future__ import annotations
+
+import argparse
+from dataclasses import dataclass
+from typing import Any
+
+from google.protobuf.message import Message
+
+from referee.config import build_config, parse_assignments
+from referee.engine import Engine
+from referee.errors import ConfigError
+from referee.match.clock import TimeControl
+from referee.match.penalties import PenaltyPolicy
+from referee.transport.process import Limits
+
+
+@dataclass(frozen=True)
+class MatchSettings:
+    config: Message
+    time_control: TimeControl
+    penalties: PenaltyPolicy
+    limits: Limits
+    startup_timeout_s: float
+
+
+def add_match_options(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_argument_group("match settings")
+    group.add_argument(
+        "--config",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a game option (see `referee games`); repeat for more",
+    )
+    group.add_argument(
+        "--decision-ms", type=int, default=1000, help="time per decision in ms (default 1000)"
+    )
+    group.add_argument(
+        "--bank-ms",
+        type=int,
+        default=0,
+        help="time bank per seat in ms, spent past --decision-ms (default 0)",
+    )
+    group.add_argument(
+        "--increment-ms",
+        type=int,
+        default=0,
+        help="added to the bank after each decision (default 0)",
+    )
+    group.add_argument(
+        "--penalty",
+        choices=("forfeit", "default-action"),
+        default="forfeit",
+        help="what a fault costs: forfeit the match (default), or the engine's "
+        "default action with a strike",
+    )
+    group.add_argument(
+        "--max-strikes",
+        type=int,
+        default=3,
+        help="with --penalty default-action, strikes before a forfeit (default 3)",
+    )
+    group.add_argument(
+        "--startup-timeout",
+        type=float,
+        default=10.0,
+        help="seconds a bot has to connect and say hello (default 10)",
+    )
+    group.add_argument(
+        "--bot-memory-mb",
+        type=int,
+        default=2048,
+        help="heap limit per bot process in MB, 0 for none (default 2048)",
+    )
+    group.add_argument(
+        "--bot-cpu-s",
+        type=int,
+        default=0,
+        help="CPU seconds per bot process, 0 for none (default 0)",
+    )
+
+
+def match_settings(engine: Engine[Any], args: argparse.Namespace) -> MatchSettings:
+    """The settings the flags name, checked.
+
+    Raises:
+        ConfigError: a value out of range or an unknown game option.
+    """
+    if args.decision_ms <= 0 or args.bank_ms < 0 or args.increment_ms < 0:
+        raise ConfigError("--decision-ms must be positive; --bank-ms and --increment-ms >= 0")
+    if args.max_strikes < 0 or args.startup_timeout <= 0:
+        raise ConfigError("--max-strikes must be >= 0 and --startup-timeout positive")
+    penalties = (
+        PenaltyPolicy.lenient(args.max_strikes)
+        if args.penalty == "default-action"
+        else PenaltyPolicy()
+    )
+    return MatchSettings(
+        config=build_config(engine, parse_assignments(args.config)),
+        time_control=TimeControl(
+            args.decision_ms / 1000, args.bank_ms / 1000, args.increment_ms / 1000
+        ),
+        penalties=penalties,
+        limits=Limits(data_mb=args.bot_memory_mb, cpu_s=args.bot_cpu_s),
+        startup_timeout_s=args.startup_timeout,
+    )

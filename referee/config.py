@@ -1,0 +1,53 @@
+"""Reading a game's Config from people: ``--config key=value`` flags and TOML tables."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from google.protobuf import json_format
+from google.protobuf.message import Message
+
+from referee.engine import Engine
+from referee.errors import ConfigError
+
+
+def parse_assignments(pairs: list[str]) -> dict[str, Any]:
+    """``["seats=3", "map=islands"]`` as a dict; values read as JSON when they are JSON.
+
+    Raises:
+        ConfigError: a pair has no ``=``.
+    """
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, text = pair.partition("=")
+        if not sep or not key:
+            raise ConfigError(f"--config expects key=value, got {pair!r}")
+        try:
+            options[key.strip()] = json.loads(text)
+        except json.JSONDecodeError:
+            options[key.strip()] = text
+    return options
+
+
+def build_config(engine: Engine[Any], options: Mapping[str, Any]) -> Message:
+    """The engine's defaults with ``options`` laid over them (names as in the .proto).
+
+    Raises:
+        ConfigError: an option the game does not have, or a value of the wrong type.
+    """
+    config = engine.default_config()
+    if not options:
+        return config
+    known = {f.name for f in config.DESCRIPTOR.fields}
+    unknown = sorted(set(options) - known)
+    if unknown:
+        raise ConfigError(
+            f"{engine.name} has no option {unknown[0]!r}; its options: {', '.join(sorted(known))}"
+        )
+    try:
+        json_format.ParseDict(dict(options), config)
+    except json_format.ParseError as error:
+        raise ConfigError(f"{engine.name} config: {error}") from None
+    return config

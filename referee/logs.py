@@ -1,0 +1,43 @@
+"""Logging setup for the command line: readable lines for people, JSON lines for files."""
+
+from __future__ import annotations
+
+import logging
+import sys
+from pathlib import Path
+
+import structlog
+
+
+def configure(verbosity: int = 0, json_path: Path | None = None) -> None:
+    """Warnings to stderr (``-v`` adds info, ``-vv`` debug); everything to ``json_path``."""
+    level = [logging.WARNING, logging.INFO, logging.DEBUG][min(verbosity, 2)]
+    shared: list[structlog.types.Processor] = [
+        structlog.contextvars.merge_contextvars,
+        structlog.processors.add_log_level,
+        structlog.processors.TimeStamper(fmt="iso", utc=True),
+    ]
+    structlog.configure(
+        processors=[*shared, structlog.stdlib.ProcessorFormatter.wrap_for_formatter],
+        logger_factory=structlog.stdlib.LoggerFactory(),
+        wrapper_class=structlog.stdlib.BoundLogger,
+        cache_logger_on_first_use=True,
+    )
+    root = logging.getLogger()
+    root.handlers.clear()
+    root.setLevel(logging.DEBUG if json_path else level)
+    console = logging.StreamHandler(sys.stderr)
+    console.setLevel(level)
+    console.setFormatter(
+        structlog.stdlib.ProcessorFormatter(
+            processor=structlog.dev.ConsoleRenderer(colors=sys.stderr.isatty())
+        )
+    )
+    root.addHandler(console)
+    if json_path is not None:
+        json_path.parent.mkdir(parents=True, exist_ok=True)
+        to_file = logging.FileHandler(json_path, encoding="utf-8")
+        to_file.setFormatter(
+            structlog.stdlib.ProcessorFormatter(processor=structlog.processors.JSONRenderer())
+        )
+        root.addHandler(to_file)

@@ -1,0 +1,60 @@
+"""The one interface of a seat's player, whatever stands behind it.
+
+Two implementations: a bot process or remote bot reached over gRPC
+(``referee.transport.remote.RemotePlayer``) and a bot object in this
+process (``referee.match.inprocess.InProcessPlayer``), as python-chess
+has one ``Protocol`` for UCI and XBoard engines.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+
+from referee.match.termination import Termination
+from sdk.pb.landgrave.v1 import bot_pb2
+
+
+@dataclass(frozen=True)
+class BotIdentity:
+    """Who a player is, as the record and the standings show it."""
+
+    name: str
+    version: str = ""
+    launch: str = ""
+    """How the bot was started: a command line, ``in-process:...`` or ``remote``."""
+
+
+class SeatGone(Exception):
+    """The player can no longer answer in this match: its process died or its stream closed.
+
+    Raised by ``Player.request``; the match runner turns it into the seat's
+    termination reason, in one place (referee/match/runner.py).
+    """
+
+    def __init__(self, termination: Termination, detail: str) -> None:
+        super().__init__(detail)
+        self.termination = termination
+        self.detail = detail
+
+
+class Player(ABC):
+    """One seat's player for one or more matches."""
+
+    identity: BotIdentity
+
+    @abstractmethod
+    async def start_match(self, start: bot_pb2.MatchStart) -> None:
+        """Tell the player a match begins. Raises SeatGone if it cannot be told."""
+
+    @abstractmethod
+    async def request(self, request: bot_pb2.DecisionRequest) -> bot_pb2.Reply:
+        """Ask for a decision and wait for the reply to exactly this request.
+
+        The caller enforces the deadline by cancelling; replies to older
+        requests are dropped here. Raises SeatGone when no reply can come.
+        """
+
+    @abstractmethod
+    async def end_match(self, end: bot_pb2.MatchEnd) -> None:
+        """Tell the player the match is over; never raises for a gone player."""

@@ -1,0 +1,87 @@
+"""The result of a match, and how the referee ranks a match cut short."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from referee.engine import SeatOutcome
+from referee.match.termination import Termination
+from sdk.pb.landgrave.v1 import bot_pb2
+
+
+@dataclass(frozen=True)
+class SeatResult:
+    """How one seat's match ended."""
+
+    seat: int
+    name: str
+    score: float
+    rank: int
+    """1 is best; tied seats share a rank."""
+    termination: Termination
+    titles: tuple[str, ...] = ()
+    detail: str = ""
+    """A word on the fault, for people."""
+
+    def to_proto(self) -> bot_pb2.SeatResult:
+        return bot_pb2.SeatResult(
+            seat=self.seat,
+            score=self.score,
+            rank=self.rank,
+            termination=f"TERMINATION_{self.termination.name}",
+            titles=self.titles,
+            detail=self.detail,
+        )
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    """What a finished (or cut short) match produced."""
+
+    match_id: str
+    game: str
+    seed: int
+    seats: list[SeatResult]
+    steps: int
+    """Actions and chance outcomes applied."""
+    record_path: Path | None = None
+    final_board: str = ""
+    """The engine's text picture of the last position."""
+
+    def winners(self) -> list[int]:
+        """The seats ranked first."""
+        return [s.seat for s in self.seats if s.rank == 1]
+
+
+@dataclass(frozen=True)
+class Fault:
+    """A seat's fault that ended its part in the match."""
+
+    termination: Termination
+    detail: str
+
+
+def adjudicate(
+    standings: list[SeatOutcome], faults: dict[int, Fault]
+) -> list[tuple[SeatOutcome, Termination, str]]:
+    """Rank a match that ended by forfeit.
+
+    Seats that forfeited share the last ranks; the rest keep the order of
+    the provisional standings among themselves and are marked adjudicated.
+    """
+    results = []
+    for seat, standing in enumerate(standings):
+        if seat in faults:
+            rank = len(standings) - len(faults) + 1
+            results.append(
+                (SeatOutcome(standing.score, rank), faults[seat].termination, faults[seat].detail)
+            )
+            continue
+        better = sum(
+            1
+            for other, theirs in enumerate(standings)
+            if other not in faults and theirs.rank < standing.rank
+        )
+        results.append((SeatOutcome(standing.score, better + 1), Termination.ADJUDICATED, ""))
+    return results

@@ -1,0 +1,434 @@
+"""The match loop: one game between players, refereed, timed and recorded.
+
+``run_match`` is the only place where the engine, the players, the clock,
+the penalty policy and the record meet. Everything it decides lands in the
+record, so a match can be verified and replayed from the record alone.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+import uuid
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import structlog
+import trio
+from google.protobuf.message import Message
+
+from referee.engine import CHANCE, Engine, SeatOutcome, State
+from referee.errors import ConfigError
+from referee.match.chance import sample_outcome
+from referee.match.clock import SeatClock, TimeControl
+from referee.match.penalties import GONE, PenaltyPolicy, Resolution
+from referee.match.player import Player, SeatGone
+from referee.match.replies import ReplyFault, chosen_action
+from referee.match.result import Fault, MatchResult, SeatResult, adjudicate
+from referee.match.termination import Termination
+from referee.record.writer import RecordWriter
+from sdk.messages import pack
+from sdk.pb.landgrave.v1 import bot_pb2, record_pb2
+
+logger = structlog.get_logger("referee.match")
+
+DEFAULT_MAX_STEPS = 100_000
+
+
+@dataclass(frozen=True)
+class Prefix:
+    """Steps already played, replayed before the players take over (branching a record)."""
+
+    history: Sequence[tuple[int, Any]]
+    """(seat or CHANCE, action) in the order they were applied."""
+    parent_record: str
+    parent_step: int
+
+
+@dataclass(frozen=True)
+class MatchSpec:
+    """Everything that decides a match except the players."""
+
+    engine: Engine[Any]
+    seed: int
+    config: Message | None = None
+    """The game's Config message; the engine's defaults when None."""
+    time_control: TimeControl = field(default_factory=TimeControl)
+    penalties: PenaltyPolicy = field(default_factory=PenaltyPolicy)
+    match_id: str = ""
+    """A fresh id when empty."""
+    max_steps: int = DEFAULT_MAX_STEPS
+    """A game still running after this many steps ends as a stall."""
+    record_path: Path | None = None
+    prefix: Prefix | None = None
+
+
+@dataclass
+class _Turn:
+    """What one seat chose for one step, and what it cost."""
+
+    action: Any
+    index: int = -1
+    think_ms: float = 0.0
+    by_referee: bool = False
+
+
+@dataclass
+class _SeatState:
+    player: Player
+    clock: SeatClock
+    strikes: int = 0
+    gone: Fault | None = None
+    """Set when the bot can no longer play: the referee plays default actions for it."""
+
+
+class _Match:
+    """One running match. Created and driven by ``run_match``."""
+
+    def __init__(self, spec: MatchSpec, players: Sequence[Player], record: RecordWriter | None):
+        self.spec = spec
+        self.engine = spec.engine
+        self.match_id = spec.match_id or uuid.uuid4().hex[:12]
+        self.config = spec.config if spec.config is not None else spec.engine.default_config()
+        self.state: State[Any] = spec.engine.new_game(self.config, len(players))
+        self.seats = [_SeatState(p, SeatClock(spec.time_control)) for p in players]
+        self.record = record
+        self.rng = random.Random(spec.seed)
+        self.step = 0
+        self.seq = 0
+        self.faults: dict[int, Fault] = {}
+        self.log = logger.bind(match_id=self.match_id, game=self.engine.name)
+
+    # -- record -------------------------------------------------------------
+
+    def _write(self, line: record_pb2.RecordLine) -> None:
+        if self.record is not None:
+            self.record.write(line)
+
+    def _write_header(self) -> None:
+        tc = self.spec.time_control
+        prefix = self.spec.prefix
+        header = record_pb2.Header(
+            format_version=1,
+            match_id=self.match_id,
+            game=self.engine.name,
+            engine_version=self.engine.version,
+            config=pack(self.config),
+            seats=[
+                record_pb2.SeatInfo(
+                    seat=seat,
+                    bot_name=s.player.identity.name,
+                    bot_version=s.player.identity.version,
+                    launch=s.player.identity.launch,
+                )
+                for seat, s in enumerate(self.seats)
+            ],
+            seed=self.spec.seed,
+            time_control=_time_control_proto(tc),
+            started_at=_now(),
+            parent_record=prefix.parent_record if prefix else "",
+            parent_step=prefix.parent_step if prefix else 0,
+            initial_digest=self.state.digest(),
+        )
+        self._write(record_pb2.RecordLine(header=header))
+
+    def _write_turn(self, seat: int, turn: _Turn, overhead_ms: float) -> None:
+        decision = record_pb2.Decision(
+            step=self.step,
+            seat=seat,
+            action=pack(self.engine.action_to_proto(turn.action)),
+            index=turn.index,
+            think_ms=round(turn.think_ms, 3),
+            overhead_ms=round(overhead_ms, 3),
+            by_referee=turn.by_referee,
+        )
+        self._write(record_pb2.RecordLine(decision=decision))
+
+    def _apply_chance(self) -> None:
+        outcome = sample_outcome(self.state.chance_outcomes(), self.rng)
+        self.state.apply(CHANCE, outcome)
+        chance = record_pb2.Chance(
+            step=self.step, outcome=pack(self.engine.action_to_proto(outcome))
+        )
+        self._write(record_pb2.RecordLine(chance=chance))
+        self._finish_step()
+
+    def _finish_step(self) -> None:
+        self._write(
+            record_pb2.RecordLine(
+                digest=record_pb2.Digest(step=self.step, sha256=self.state.digest())
+            )
+        )
+        self.step += 1
+
+    # -- play ---------------------------------------------------------------
+
+    def _replay_prefix(self) -> None:
+        """Apply the steps of a branched record; chance draws keep the RNG in step."""
+        if self.spec.prefix is None:
+            return
+        for seat, action in self.spec.prefix.history:
+            if seat == CHANCE:
+                self.rng.random()
+                self.state.apply(CHANCE, action)
+                payload = pack(self.engine.action_to_proto(action))
+                self._write(
+                    record_pb2.RecordLine(chance=record_pb2.Chance(step=self.step, outcome=payload))
+                )
+            else:
+                self.state.apply(seat, action)
+                self._write_turn(seat, _Turn(action, by_referee=False), 0.0)
+            self._finish_step()
+
+    async def play(self) -> MatchResult:
+        self._write_header()
+        await self._start_players()
+        self._replay_prefix()
+        stalled = False
+        while not self.faults and not self.state.is_terminal():
+            if self.step >= self.spec.max_steps:
+                stalled = True
+                break
+            # A checkpoint per step: in-process matches share the loop and can be cancelled.
+            await trio.lowlevel.checkpoint()
+            actors = self.state.to_act()
+            if actors == (CHANCE,):
+                self._apply_chance()
+            else:
+                await self._play_decisions(actors)
+        return await self._finish(stalled)
+
+    async def _start_players(self) -> None:
+        players = [
+            bot_pb2.PlayerInfo(seat=seat, name=s.player.identity.name)
+            for seat, s in enumerate(self.seats)
+        ]
+        for seat, s in enumerate(self.seats):
+            start = bot_pb2.MatchStart(
+                match_id=self.match_id,
+                game=self.engine.name,
+                engine_version=self.engine.version,
+                config=pack(self.config),
+                seat=seat,
+                players=players,
+                time_control=_time_control_proto(self.spec.time_control),
+            )
+            try:
+                await s.player.start_match(start)
+            except SeatGone as gone:
+                # A player that cannot be told of the match cannot play in it.
+                s.gone = Fault(gone.termination, gone.detail)
+                self._penalise(seat, s.gone, 0.0)
+
+    async def _play_decisions(self, actors: tuple[int, ...]) -> None:
+        """Ask every seat to act (at once when simultaneous), then apply in seat order."""
+        started = time.perf_counter()
+        turns: dict[int, _Turn] = {}
+
+        async def decide(seat: int) -> None:
+            turn = await self._decide(seat)
+            if turn is not None:
+                turns[seat] = turn
+
+        if len(actors) == 1:
+            await decide(actors[0])
+        else:
+            async with trio.open_nursery() as nursery:
+                for seat in actors:
+                    nursery.start_soon(decide, seat)
+        if self.faults:
+            return
+        for seat in actors:
+            turn = turns[seat]
+            self.state.apply(seat, turn.action)
+            overhead_ms = (time.perf_counter() - started) * 1000 - turn.think_ms
+            self._write_turn(seat, turn, max(0.0, overhead_ms))
+            self._finish_step()
+
+    async def _decide(self, seat: int) -> _Turn | None:
+        """One seat's choice for this step; None when the seat forfeits."""
+        s = self.seats[seat]
+        if s.gone is not None:
+            return _Turn(self.state.default_action(seat), by_referee=True)
+        legal = self.state.legal_actions(seat)
+        allowance = s.clock.allowance()
+        self.seq += 1
+        request = bot_pb2.DecisionRequest(
+            match_id=self.match_id,
+            seq=self.seq,
+            observation=pack(self.state.observation(seat)),
+            legal_actions=pack(self.engine.action_list_to_proto(legal)),
+            clock=bot_pb2.Clock(
+                deadline_unix_ns=time.time_ns() + int(allowance * 1e9),
+                remaining_ms=int(allowance * 1000),
+                bank_ms=int(s.clock.bank_s * 1000),
+            ),
+        )
+        asked = trio.current_time()
+        fault: Fault | None = None
+        reply = None
+        with trio.move_on_at(asked + allowance):
+            try:
+                reply = await s.player.request(request)
+            except SeatGone as gone:
+                fault = Fault(gone.termination, gone.detail)
+        think_s = trio.current_time() - asked
+        s.clock.charge(think_s)
+        if fault is None and reply is None:
+            fault = Fault(Termination.TIMEOUT, f"no reply within {allowance:.3f} s")
+        if fault is None and reply is not None:
+            try:
+                action, index = chosen_action(self.engine, reply, legal)
+            except ReplyFault as error:
+                fault = error.fault
+            else:
+                return _Turn(action, index, think_s * 1000)
+        assert fault is not None
+        return self._penalise(seat, fault, think_s)
+
+    def _penalise(self, seat: int, fault: Fault, think_s: float) -> _Turn | None:
+        """Record a fault and apply the policy: a default action, or a forfeit (None)."""
+        s = self.seats[seat]
+        s.strikes += 1
+        resolution = self.spec.penalties.resolve(fault.termination, s.strikes)
+        self.log.warning(
+            "seat fault",
+            seat=seat,
+            reason=fault.termination.label,
+            detail=fault.detail,
+            resolution=resolution.value,
+            strikes=s.strikes,
+        )
+        penalty = record_pb2.Penalty(
+            step=self.step,
+            seat=seat,
+            reason=f"TERMINATION_{fault.termination.name}",
+            detail=fault.detail,
+            resolution=resolution.value,
+            strikes=s.strikes,
+        )
+        self._write(record_pb2.RecordLine(penalty=penalty))
+        if resolution is Resolution.FORFEIT:
+            self.faults[seat] = fault
+            return None
+        if fault.termination in GONE:
+            s.gone = fault
+        return _Turn(self.state.default_action(seat), think_ms=think_s * 1000, by_referee=True)
+
+    # -- end ----------------------------------------------------------------
+
+    def _played_out(self, seat: int, outcome: SeatOutcome) -> tuple[SeatOutcome, Termination, str]:
+        """A seat's end in a game played to its end: normal, or its bot's departure."""
+        gone = self.seats[seat].gone
+        if gone is None:
+            return outcome, Termination.NORMAL, ""
+        return outcome, gone.termination, f"{gone.detail} (the referee played on for it)"
+
+    async def _finish(self, stalled: bool) -> MatchResult:
+        standings = self.state.outcome()
+        if self.faults:
+            ranked = adjudicate(standings, self.faults)
+        elif stalled:
+            ranked = [(o, Termination.STALL, f"no end after {self.step} steps") for o in standings]
+        else:
+            ranked = [self._played_out(seat, o) for seat, o in enumerate(standings)]
+        seats = [
+            _seat_result(seat, self.seats[seat].player.identity.name, outcome, termination, detail)
+            for seat, (outcome, termination, detail) in enumerate(ranked)
+        ]
+        results = [s.to_proto() for s in seats]
+        footer = record_pb2.Footer(
+            results=results, finished_at=_now(), steps=self.step, final_digest=self.state.digest()
+        )
+        self._write(record_pb2.RecordLine(footer=footer))
+        end = bot_pb2.MatchEnd(match_id=self.match_id, results=results)
+        with trio.CancelScope(shield=True):
+            for s in self.seats:
+                await s.player.end_match(end)
+        self.log.info(
+            "match over",
+            steps=self.step,
+            ranks=[s.rank for s in seats],
+            terminations=[s.termination.label for s in seats],
+        )
+        return MatchResult(
+            match_id=self.match_id,
+            game=self.engine.name,
+            seed=self.spec.seed,
+            seats=seats,
+            steps=self.step,
+            record_path=self.spec.record_path,
+            final_board=self.state.render(),
+        )
+
+
+async def run_match(spec: MatchSpec, players: Sequence[Player]) -> MatchResult:
+    """Play one match to its end and return the result; write the record if asked.
+
+    Faults of the players are results, not exceptions. Exceptions are the
+    referee's own trouble (a bad config: ConfigError) or a cancellation; on a
+    cancellation the record stays without footer, which marks it interrupted.
+    """
+    engine = spec.engine
+    if not engine.min_players <= len(players) <= engine.max_players:
+        raise ConfigError(
+            f"{engine.name} needs {engine.min_players}-{engine.max_players} players, "
+            f"got {len(players)}"
+        )
+    if spec.record_path is None:
+        return await _Match(spec, players, None).play()
+    with RecordWriter(spec.record_path) as record:
+        return await _Match(spec, players, record).play()
+
+
+def play_in_process(
+    engine: Engine[Any],
+    bots: Sequence[Any],
+    seed: int,
+    config: Message | None = None,
+    *,
+    record_path: Path | None = None,
+    time_control: TimeControl | None = None,
+) -> MatchResult:
+    """Play one match between ``sdk.Bot`` objects in this process (tests, benchmarks)."""
+    from referee.match.inprocess import InProcessPlayer
+
+    spec = MatchSpec(
+        engine,
+        seed,
+        config,
+        time_control=time_control or TimeControl(decision_s=3600.0),
+        match_id=f"{engine.name}-{seed}",
+        record_path=record_path,
+    )
+    players = [InProcessPlayer(bot) for bot in bots]
+    return trio.run(run_match, spec, players)
+
+
+def _seat_result(
+    seat: int, name: str, outcome: SeatOutcome, termination: Termination, detail: str
+) -> SeatResult:
+    return SeatResult(
+        seat=seat,
+        name=name,
+        score=outcome.score,
+        rank=outcome.rank,
+        termination=termination,
+        titles=outcome.titles,
+        detail=detail,
+    )
+
+
+def _time_control_proto(tc: TimeControl) -> bot_pb2.TimeControl:
+    return bot_pb2.TimeControl(
+        decision_ms=int(tc.decision_s * 1000),
+        bank_ms=int(tc.bank_s * 1000),
+        increment_ms=int(tc.increment_s * 1000),
+    )
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="milliseconds")

@@ -1,0 +1,29 @@
+"""The match record's line format: canonical protobuf JSON of ``RecordLine``."""
+
+from __future__ import annotations
+
+from google.protobuf import json_format
+
+from sdk.messages import load_game_messages
+from sdk.pb.landgrave.v1 import record_pb2
+
+FORMAT_VERSION = 1
+"""Bumped whenever a record written now could not be read by the previous reader."""
+
+
+def encode_line(line: record_pb2.RecordLine) -> str:
+    """One record line: compact canonical JSON, no newline."""
+    text: str = json_format.MessageToJson(
+        line, indent=None, sort_keys=True, always_print_fields_with_no_presence=True
+    )
+    return text
+
+
+def decode_line(text: str) -> record_pb2.RecordLine:
+    """Parse one record line.
+
+    Raises:
+        json_format.ParseError: the line is not a RecordLine.
+    """
+    load_game_messages()  # Any payloads resolve by type URL
+    return json_format.Parse(text, record_pb2.RecordLine())

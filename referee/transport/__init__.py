@@ -1,0 +1,1 @@
+"""How the referee reaches bots: a gRPC server bridged to trio, and bot processes."""

@@ -1,0 +1,137 @@
+"""One bot's stream as the trio side sees it: send requests, wait for their replies.
+
+Every method here runs on the trio thread. The gRPC thread calls ``greet``,
+``attach``, ``deliver`` and ``detach`` through ``TrioToken.run_sync_soon``,
+so no lock is needed. Replies are matched to requests by (match id, seq):
+one connection serves many matches at once, and a reply that comes after
+its request was given up (late, or for a finished match) is dropped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import structlog
+import trio
+
+from sdk.pb.landgrave.v1 import bot_pb2
+
+CLOSE = object()
+"""Put on a stream's outbound queue to end the stream from the referee's side."""
+
+logger = structlog.get_logger("referee.transport")
+
+
+class ConnectionGone(Exception):
+    """The bot's stream is closed; no reply can come. Carries the reason."""
+
+
+@dataclass
+class _Pending:
+    done: trio.Event = field(default_factory=trio.Event)
+    reply: bot_pb2.Reply | None = None
+
+
+class Connection:
+    """A bot's place on the server, from the token it was given to its stream's end."""
+
+    def __init__(self, token: str, name: str, send: Callable[[Any, object], None]) -> None:
+        self.token = token
+        self.name = name
+        self._send = send
+        self._outbound: Any = None
+        self.attached = False
+        """Set by the gRPC thread the moment a stream claims the token."""
+        self.hello: bot_pb2.Hello | None = None
+        self.ready = trio.Event()
+        """Set once the stream is open (or known never to open: see ``gone``)."""
+        self.gone: str | None = None
+        """Why the stream ended; None while it is open or not yet opened."""
+        self._pending: dict[tuple[str, int], _Pending] = {}
+        self.dropped_replies = 0
+
+    # -- called from the gRPC thread (via run_sync_soon) ---------------------
+
+    def greet(self, hello: bot_pb2.Hello) -> None:
+        self.hello = hello
+
+    def attach(self, outbound: Any) -> None:
+        self._outbound = outbound
+        if self.gone is None:
+            self.ready.set()
+        else:  # the referee gave up on this bot before its stream opened
+            self._send(outbound, CLOSE)
+
+    def deliver(self, message: bot_pb2.BotMessage) -> None:
+        kind = message.WhichOneof("kind")
+        if kind == "reply":
+            pending = self._pending.get((message.reply.match_id, message.reply.seq))
+            if pending is None or pending.reply is not None:
+                self.dropped_replies += 1
+                logger.debug("stale reply dropped", bot=self.name, seq=message.reply.seq)
+                return
+            pending.reply = message.reply
+            pending.done.set()
+        elif kind == "log":
+            logger.info(
+                "bot says",
+                bot=self.name,
+                match_id=message.log.match_id,
+                text=message.log.text[:2000],
+            )
+        else:
+            self.send_error(f"unexpected {kind or 'empty'} message after hello")
+
+    def detach(self, reason: str) -> None:
+        if self.gone is not None:
+            return
+        self.gone = reason
+        self.ready.set()
+        for pending in self._pending.values():
+            pending.done.set()
+
+    # -- used by players -----------------------------------------------------
+
+    def send(self, **kind: Any) -> None:
+        """Send a RefereeMessage with one field set, e.g. ``send(match_start=start)``.
+
+        Raises:
+            ConnectionGone: the stream is closed.
+        """
+        if self.gone is not None:
+            raise ConnectionGone(self.gone)
+        if self._outbound is None:
+            raise ConnectionGone("the bot never connected")
+        self._send(self._outbound, bot_pb2.RefereeMessage(**kind))
+
+    def send_error(self, text: str, match_id: str = "") -> None:
+        """Tell the bot what it did wrong, if it is still there to hear it."""
+        if self.gone is None and self._outbound is not None:
+            error = bot_pb2.ProtocolError(match_id=match_id, message=text)
+            self._send(self._outbound, bot_pb2.RefereeMessage(error=error))
+
+    async def request(self, request: bot_pb2.DecisionRequest) -> bot_pb2.Reply:
+        """Send a decision request and wait for its reply (the caller times out).
+
+        Raises:
+            ConnectionGone: the stream ended before the reply came.
+        """
+        key = (request.match_id, request.seq)
+        pending = _Pending()
+        self._pending[key] = pending
+        try:
+            self.send(decision=request)
+            await pending.done.wait()
+        finally:
+            del self._pending[key]
+        if pending.reply is None:
+            raise ConnectionGone(self.gone or "closed")
+        return pending.reply
+
+    def close(self) -> None:
+        """End the stream from the referee's side; the bot sees a clean end."""
+        if self._outbound is not None and self.gone is None:
+            self._send(self._outbound, CLOSE)
+        self.detach("closed by the referee")

@@ -1,0 +1,215 @@
+"""The referee's gRPC server, on its own asyncio thread, bridged to trio.
+
+Measured on our machines (../shared/reference/grpc-trio-measurements.md):
+a grpc.aio server on one dedicated asyncio thread, with messages handed
+across by ``loop.call_soon_threadsafe`` one way and ``TrioToken.run_sync_soon``
+the other, costs the least referee CPU per decision and keeps a constant
+thread count. Deadlines live on the trio side; this module only moves
+messages and keeps the asyncio side free of match logic.
+
+A bot connects, sends ``Hello`` with its secret token, and gets ``Welcome``.
+The token names a ``Connection`` the referee registered before it launched
+(or invited) the bot; an unknown token or protocol version is refused with
+a ``ProtocolError`` that says why.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import secrets
+import tempfile
+import threading
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+from typing import Any
+
+import grpc
+import structlog
+import trio
+from grpc_health.v1 import health, health_pb2, health_pb2_grpc
+
+import referee
+from referee.transport.connection import CLOSE, Connection
+from sdk.pb.landgrave.v1 import bot_pb2, bot_pb2_grpc
+
+PROTOCOL_VERSION = 1
+HELLO_TIMEOUT_S = 10.0
+"""How long a fresh stream may stay silent before its hello; then it is dropped."""
+
+logger = structlog.get_logger("referee.transport")
+
+
+class BotServer:
+    """The gRPC endpoint bots connect to, for as long as the ``async with`` lasts.
+
+    Local bots reach it on a Unix socket in a private folder; ``tcp`` adds a
+    TCP listener (``"127.0.0.1:50051"``) for bots on other machines.
+    """
+
+    def __init__(self, tcp: str | None = None) -> None:
+        self._tcp = tcp
+        self._folder = tempfile.TemporaryDirectory(prefix="landgrave-")
+        self.address = f"unix:{Path(self._folder.name) / 'referee.sock'}"
+        self.tcp_port: int | None = None
+        self._connections: dict[str, Connection] = {}
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._thread: threading.Thread | None = None
+        self._stop: asyncio.Event | None = None
+        self._trio_token: trio.lowlevel.TrioToken | None = None
+
+    def expect(self, name: str = "") -> Connection:
+        """A new connection slot with a fresh secret token, to hand to one bot."""
+        token = secrets.token_urlsafe(24)
+        connection = Connection(token, name, self._send_from_trio)
+        self._connections[token] = connection
+        return connection
+
+    def forget(self, connection: Connection) -> None:
+        """Refuse the connection's token from now on and end its stream."""
+        self._connections.pop(connection.token, None)
+        connection.close()
+
+    # -- lifecycle ------------------------------------------------------------
+
+    async def __aenter__(self) -> BotServer:
+        self._trio_token = trio.lowlevel.current_trio_token()
+        ready = threading.Event()
+        failure: list[BaseException] = []
+        self._thread = threading.Thread(
+            target=self._serve_thread, args=(ready, failure), name="grpc-server", daemon=True
+        )
+        self._thread.start()
+        await trio.to_thread.run_sync(ready.wait)
+        if failure:
+            raise failure[0]
+        return self
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        for connection in list(self._connections.values()):
+            self.forget(connection)
+        if self._loop is not None and self._stop is not None:
+            self._loop.call_soon_threadsafe(self._stop.set)
+        if self._thread is not None:
+            with trio.CancelScope(shield=True):
+                await trio.to_thread.run_sync(self._thread.join)
+        self._folder.cleanup()
+
+    def _serve_thread(self, ready: threading.Event, failure: list[BaseException]) -> None:
+        asyncio.run(self._serve(ready, failure))
+
+    async def _serve(self, ready: threading.Event, failure: list[BaseException]) -> None:
+        self._loop = asyncio.get_running_loop()
+        self._stop = asyncio.Event()
+        server = grpc.aio.server()
+        bot_pb2_grpc.add_RefereeServicer_to_server(  # type: ignore[no-untyped-call]
+            _RefereeServicer(self), server
+        )
+        health_servicer = health.aio.HealthServicer()
+        health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
+        try:
+            server.add_insecure_port(self.address)
+            if self._tcp:
+                self.tcp_port = server.add_insecure_port(self._tcp)
+            await server.start()
+        except Exception as error:  # reported to the trio side, which raises it
+            failure.append(error)
+            ready.set()
+            return
+        await health_servicer.set("", health_pb2.HealthCheckResponse.SERVING)
+        await health_servicer.set(
+            bot_pb2.DESCRIPTOR.services_by_name["Referee"].full_name,
+            health_pb2.HealthCheckResponse.SERVING,
+        )
+        ready.set()
+        await self._stop.wait()
+        await health_servicer.enter_graceful_shutdown()
+        await server.stop(grace=0.5)
+
+    # -- bridging -------------------------------------------------------------
+
+    def _send_from_trio(self, queue: asyncio.Queue[Any], message: object) -> None:
+        """Hand a message to a stream's outbound queue on the asyncio thread."""
+        if self._loop is not None and not self._loop.is_closed():
+            self._loop.call_soon_threadsafe(queue.put_nowait, message)
+
+    def _to_trio(self, function: Callable[..., None], *args: Any) -> None:
+        """Run a synchronous function on the trio thread soon (from the asyncio thread)."""
+        assert self._trio_token is not None
+        with contextlib.suppress(trio.RunFinishedError):  # the referee is already gone
+            self._trio_token.run_sync_soon(function, *args)
+
+
+class _RefereeServicer(bot_pb2_grpc.RefereeServicer):
+    """The asyncio side of the ``Play`` stream: hello, then relay both ways."""
+
+    def __init__(self, server: BotServer) -> None:
+        self.server = server
+
+    async def Play(
+        self, request_iterator: AsyncIterator[bot_pb2.BotMessage], context: Any
+    ) -> AsyncIterator[bot_pb2.RefereeMessage]:
+        refusal, connection = await self._greet(context)
+        if refusal:
+            yield _error(refusal)
+            return
+        assert connection is not None
+        outbound: asyncio.Queue[Any] = asyncio.Queue()
+        self.server._to_trio(connection.attach, outbound)
+        reader = asyncio.ensure_future(self._relay_incoming(context, connection, outbound))
+        try:
+            yield bot_pb2.RefereeMessage(
+                welcome=bot_pb2.Welcome(
+                    protocol_version=PROTOCOL_VERSION,
+                    bot_id=connection.name,
+                    referee_version=referee.__version__,
+                )
+            )
+            while (message := await outbound.get()) is not CLOSE:
+                yield message
+        finally:
+            reader.cancel()
+            self.server._to_trio(connection.detach, "stream closed by the referee")
+
+    async def _greet(self, context: Any) -> tuple[str, Connection | None]:
+        """Read the hello; return a refusal text, or the connection it names."""
+        try:
+            first = await asyncio.wait_for(context.read(), HELLO_TIMEOUT_S)
+        except TimeoutError:
+            return f"no hello within {HELLO_TIMEOUT_S:.0f} s", None
+        if first is grpc.aio.EOF or first.WhichOneof("kind") != "hello":
+            return "the first message must be a hello", None
+        hello = first.hello
+        if hello.protocol_version != PROTOCOL_VERSION:
+            return (
+                f"protocol version {hello.protocol_version} is not supported: this referee "
+                f"speaks landgrave.v1 protocol version {PROTOCOL_VERSION}; update your SDK",
+                None,
+            )
+        connection = self.server._connections.get(hello.token)
+        if connection is None:
+            return "unknown token: this referee did not invite this bot", None
+        if connection.attached:
+            return "this token is already connected", None
+        connection.attached = True  # claimed now, so a second stream with it is refused
+        self.server._to_trio(connection.greet, hello)
+        return "", connection
+
+    async def _relay_incoming(
+        self, context: Any, connection: Connection, outbound: asyncio.Queue[Any]
+    ) -> None:
+        """Forward the bot's messages to trio until its stream ends."""
+        reason = "the bot closed its stream"
+        try:
+            while (message := await context.read()) is not grpc.aio.EOF:
+                self.server._to_trio(connection.deliver, message)
+        except asyncio.CancelledError:
+            raise
+        except Exception as error:  # a broken stream is the bot's end, said once
+            reason = f"stream broken: {error}"
+        self.server._to_trio(connection.detach, reason)
+        outbound.put_nowait(CLOSE)
+
+
+def _error(text: str, match_id: str = "") -> bot_pb2.RefereeMessage:
+    return bot_pb2.RefereeMessage(error=bot_pb2.ProtocolError(match_id=match_id, message=text))

@@ -1,0 +1,113 @@
+"""The network side of a bot: connect, say hello, answer decisions until the referee closes.
+
+The referee hands a bot process its address and secret token in the
+environment (LANDGRAVE_ADDRESS, LANDGRAVE_TOKEN); a person running a remote
+bot passes them as ``--address`` and ``--token``. One connection carries
+any number of matches, keyed by match id.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import sys
+import traceback
+
+import grpc
+
+from sdk.bot import Bot, MatchInfo
+from sdk.decisions import decision, match_info, reply
+from sdk.pb.landgrave.v1 import bot_pb2, bot_pb2_grpc
+
+PROTOCOL_VERSION = 1
+
+
+class RefereeRefused(Exception):
+    """The referee refused the connection (wrong token, protocol version ...)."""
+
+
+def run(bot: Bot, argv: list[str] | None = None) -> None:
+    """Play as ``bot`` until the referee closes the connection."""
+    parser = argparse.ArgumentParser(description=f"Landgrave bot {bot.name}")
+    parser.add_argument(
+        "--address",
+        default=os.environ.get("LANDGRAVE_ADDRESS"),
+        help="the referee's address (unix:/path or host:port)",
+    )
+    parser.add_argument(
+        "--token",
+        default=os.environ.get("LANDGRAVE_TOKEN"),
+        help="the secret token the referee gave this bot",
+    )
+    args, _ = parser.parse_known_args(argv)
+    if not args.address or not args.token:
+        parser.error(
+            "no referee to play for: give --address and --token "
+            "(the referee sets LANDGRAVE_ADDRESS and LANDGRAVE_TOKEN for bots it starts)"
+        )
+    try:
+        asyncio.run(play(bot, args.address, args.token))
+    except RefereeRefused as refusal:
+        sys.exit(f"{bot.name}: the referee refused us: {refusal}")
+    except KeyboardInterrupt:
+        pass
+
+
+async def play(bot: Bot, address: str, token: str) -> None:
+    """Connect, greet, and answer the referee until it ends the stream."""
+    async with grpc.aio.insecure_channel(address) as channel:
+        call = bot_pb2_grpc.RefereeStub(channel).Play()  # type: ignore[no-untyped-call]
+        hello = bot_pb2.Hello(
+            protocol_version=PROTOCOL_VERSION,
+            token=token,
+            name=bot.name,
+            version=bot.version,
+            games=list(bot.games),
+        )
+        await call.write(bot_pb2.BotMessage(hello=hello))
+        session = _Session(bot, call)
+        try:
+            async for message in call:
+                await session.handle(message)
+        except grpc.aio.AioRpcError as error:
+            if error.code() != grpc.StatusCode.CANCELLED:
+                raise
+
+
+class _Session:
+    """The matches one connection is playing."""
+
+    def __init__(self, bot: Bot, call: grpc.aio.StreamStreamCall) -> None:
+        self.bot = bot
+        self.call = call
+        self.matches: dict[str, MatchInfo] = {}
+
+    async def handle(self, message: bot_pb2.RefereeMessage) -> None:
+        kind = message.WhichOneof("kind")
+        if kind == "welcome":
+            return
+        if kind == "error":
+            if not message.error.match_id:
+                raise RefereeRefused(message.error.message)
+            print(f"{self.bot.name}: referee says: {message.error.message}", file=sys.stderr)
+        elif kind == "match_start":
+            info = match_info(message.match_start)
+            self.matches[info.match_id] = info
+            self.bot.match_started(info)
+        elif kind == "decision":
+            await self.call.write(bot_pb2.BotMessage(reply=self._answer(message.decision)))
+        elif kind == "match_end":
+            match_id = message.match_end.match_id
+            if match_id in self.matches:
+                self.bot.match_ended(self.matches.pop(match_id), list(message.match_end.results))
+
+    def _answer(self, request: bot_pb2.DecisionRequest) -> bot_pb2.Reply:
+        """The bot's reply; its exception becomes an error reply, and the bot plays on."""
+        try:
+            info = self.matches[request.match_id]
+            return reply(request, self.bot.decide(decision(info, request)))
+        except Exception as error:
+            traceback.print_exc()
+            text = f"{type(error).__name__}: {error}"
+            return bot_pb2.Reply(match_id=request.match_id, seq=request.seq, error=text[:2000])

@@ -1,0 +1,36 @@
+"""Helpers for the tests: the repository's bots, in-process and as processes."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+BOTS = ROOT / "bots"
+TEST_BOTS = ROOT / "tests" / "bots"
+
+
+def load_bot(filename: str, class_name: str, *args: Any) -> Any:
+    """An instance of a bot class defined in bots/FILENAME, for in-process play."""
+    path = BOTS / filename
+    spec = importlib.util.spec_from_file_location(f"bots_{path.stem}", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return getattr(module, class_name)(*args)
+
+
+def live_processes_in_group(pgid: int) -> list[int]:
+    """Pids still running (not zombies awaiting their reaper) in a process group."""
+    alive = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            text = stat.read_text()
+        except OSError:
+            continue
+        # Fields after the parenthesised command: state, ppid, pgrp, ...
+        state, _ppid, pgrp = text.rpartition(")")[2].split()[:3]
+        if int(pgrp) == pgid and state != "Z":
+            alive.append(int(stat.parent.name))
+    return alive

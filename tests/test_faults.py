@@ -1,0 +1,120 @@
+"""Faults of real bot processes: each is recorded, and no process outlives its match."""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from referee.match import MatchResult, MatchSpec, Termination, TimeControl, run_match
+from referee.transport.fleet import BotFleet
+from referee.transport.process import BotCommand, BotProcess
+from referee.transport.server import BotServer
+from tests.helpers import BOTS, TEST_BOTS, live_processes_in_group
+
+pytestmark = pytest.mark.slow
+
+RANDOM = BotCommand.parse(str(BOTS / "random_bot.py"))
+
+
+def faulty(mode: str, after: int = 0) -> BotCommand:
+    return BotCommand.parse(f"{TEST_BOTS / 'faulty.py'} {mode} {after}")
+
+
+async def play(
+    land: Any,
+    tmp_path: Path,
+    commands: list[BotCommand],
+    decision_s: float = 2.0,
+    startup_timeout_s: float = 10.0,
+) -> tuple[MatchResult, list[BotProcess], float]:
+    """Play one match; return its result, the processes (all ended) and run_match's duration."""
+    spec = MatchSpec(land, 11, time_control=TimeControl(decision_s))
+    async with (
+        BotServer() as server,
+        BotFleet(server, tmp_path, startup_timeout_s=startup_timeout_s) as fleet,
+    ):
+        processes = await fleet.launch_all(commands)
+        started = time.monotonic()
+        result = await run_match(spec, [p.player for p in processes])
+        elapsed = time.monotonic() - started
+    for process in processes:
+        if process.pid is not None:
+            assert live_processes_in_group(process.pid) == [], "a bot process was left running"
+    return result, processes, elapsed
+
+
+async def test_a_bot_sleeping_past_its_deadline_times_out_on_time(
+    land: Any, tmp_path: Path
+) -> None:
+    result, _, elapsed = await play(land, tmp_path, [faulty("sleep"), RANDOM], decision_s=0.3)
+    sleeper, other = result.seats
+    assert sleeper.termination is Termination.TIMEOUT
+    assert other.termination is Termination.ADJUDICATED
+    # The sleeper is asked at its first turn, after a few quick steps: the referee
+    # must be free again within the deadline plus 50 ms of harness time.
+    assert elapsed < 0.3 + 0.05 + 0.05
+
+
+async def test_a_bot_that_exits_mid_match_is_a_crash(land: Any, tmp_path: Path) -> None:
+    result, _, _ = await play(land, tmp_path, [faulty("exit", after=2), RANDOM])
+    assert result.seats[0].termination is Termination.CRASH
+    assert "exited with code 3" in result.seats[0].detail
+    assert result.seats[1].rank == 1
+
+
+async def test_an_out_of_range_index_is_an_illegal_action(land: Any, tmp_path: Path) -> None:
+    result, _, _ = await play(land, tmp_path, [RANDOM, faulty("bad-index")])
+    assert result.seats[1].termination is Termination.ILLEGAL_ACTION
+    assert "out of range" in result.seats[1].detail
+
+
+async def test_an_action_of_the_wrong_type_is_a_protocol_error(land: Any, tmp_path: Path) -> None:
+    result, _, _ = await play(land, tmp_path, [faulty("wrong-type"), RANDOM])
+    assert result.seats[0].termination is Termination.PROTOCOL_ERROR
+    assert "landgrave.v1.Hello" in result.seats[0].detail
+
+
+async def test_an_exception_in_the_bot_is_reported_as_its_crash(land: Any, tmp_path: Path) -> None:
+    result, _, _ = await play(land, tmp_path, [faulty("raise", after=1), RANDOM])
+    assert result.seats[0].termination is Termination.CRASH
+    assert "RuntimeError: my strategy has a bug" in result.seats[0].detail
+
+
+async def test_a_bot_that_never_says_hello_is_a_startup_failure(land: Any, tmp_path: Path) -> None:
+    started = time.monotonic()
+    result, _, _ = await play(
+        land, tmp_path, [RANDOM, faulty("never-ready")], startup_timeout_s=1.0
+    )
+    assert time.monotonic() - started < 5
+    assert result.seats[1].termination is Termination.STARTUP_FAILURE
+    assert result.seats[0].termination is Termination.ADJUDICATED
+
+
+async def test_an_old_protocol_version_is_refused_with_a_clear_error(
+    land: Any, tmp_path: Path
+) -> None:
+    result, processes, _ = await play(
+        land, tmp_path, [faulty("old-protocol"), RANDOM], startup_timeout_s=5.0
+    )
+    assert result.seats[0].termination is Termination.STARTUP_FAILURE
+    stderr = processes[0].stderr_path.read_text()
+    assert "protocol version 99 is not supported" in stderr
+
+
+async def test_a_bots_children_are_killed_with_it(land: Any, tmp_path: Path) -> None:
+    result, _, _ = await play(land, tmp_path, [faulty("fork-sleep"), RANDOM], decision_s=0.5)
+    assert result.seats[0].termination is Termination.TIMEOUT  # and `play` checked the group
+
+
+def test_a_missing_bot_file_is_refused_before_anything_starts() -> None:
+    from referee.errors import ConfigError
+
+    with pytest.raises(ConfigError, match=r"bot file not found: nope\.py"):
+        BotCommand.parse("nope.py")
+    with pytest.raises(ConfigError, match="bot program not found"):
+        BotCommand.parse("no-such-program --fast")
+    assert BotCommand.parse(str(BOTS / "random_bot.py")).argv[0] == sys.executable

@@ -1,0 +1,128 @@
+"""The bot protocol end to end: hello, refusals, health, many matches on one connection."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+import grpc
+import pytest
+import trio
+import trio.testing
+from grpc_health.v1 import health_pb2, health_pb2_grpc
+
+from referee.match import MatchSpec, Termination, run_match
+from referee.transport.connection import Connection
+from referee.transport.fleet import BotFleet
+from referee.transport.process import BotCommand
+from referee.transport.server import BotServer
+from sdk.pb.landgrave.v1 import bot_pb2
+from tests.helpers import BOTS
+
+RANDOM = BotCommand.parse(str(BOTS / "random_bot.py"))
+
+
+@pytest.mark.slow
+async def test_one_connection_plays_many_matches_at_once(land: Any, tmp_path: Path) -> None:
+    async with BotServer() as server, BotFleet(server, tmp_path) as fleet:
+        first, second = await fleet.launch_all([RANDOM, RANDOM])
+        results = []
+
+        async def one(seed: int) -> None:
+            spec = MatchSpec(land, seed, match_id=f"m{seed}")
+            results.append(await run_match(spec, [first.player, second.player]))
+
+        async with trio.open_nursery() as nursery:
+            for seed in range(4):
+                nursery.start_soon(one, seed)
+        # ... and more, one after another, on the same processes.
+        await one(10)
+    assert len(results) == 5
+    for result in results:
+        assert {s.termination for s in result.seats} == {Termination.NORMAL}
+    assert first.player.identity.name == "random"
+
+
+@pytest.mark.slow
+async def test_a_wrong_token_is_refused_with_a_reason() -> None:
+    async with BotServer() as server:
+        done = await trio.run_process(
+            [
+                sys.executable,
+                str(BOTS / "random_bot.py"),
+                "--address",
+                server.address,
+                "--token",
+                "guessed",
+            ],
+            capture_stderr=True,
+            check=False,
+        )
+    assert done.returncode != 0
+    assert b"unknown token" in done.stderr
+
+
+@pytest.mark.slow
+async def test_the_health_service_says_serving() -> None:
+    def check(address: str) -> int:
+        with grpc.insecure_channel(address) as channel:
+            stub = health_pb2_grpc.HealthStub(channel)
+            reply = stub.Check(
+                health_pb2.HealthCheckRequest(service="landgrave.v1.Referee"), timeout=5
+            )
+            return int(reply.status)
+
+    async with BotServer() as server:
+        status = await trio.to_thread.run_sync(check, server.address)
+    assert status == health_pb2.HealthCheckResponse.SERVING
+
+
+def reply_to(match_id: str, seq: int) -> bot_pb2.BotMessage:
+    return bot_pb2.BotMessage(reply=bot_pb2.Reply(match_id=match_id, seq=seq, index=0))
+
+
+async def test_replies_are_matched_by_match_and_seq_and_late_ones_dropped() -> None:
+    sent: list[Any] = []
+    connection = Connection("token", "bot", lambda queue, message: sent.append(message))
+    connection.attach(object())
+    request = bot_pb2.DecisionRequest(match_id="m", seq=7)
+    answers: list[bot_pb2.Reply] = []
+
+    async def ask() -> None:
+        answers.append(await connection.request(request))
+
+    async with trio.open_nursery() as nursery:
+        nursery.start_soon(ask)
+        await trio.testing.wait_all_tasks_blocked()
+        connection.deliver(reply_to("m", 6))  # an earlier request's late reply
+        connection.deliver(reply_to("other", 7))  # another match's
+        connection.deliver(reply_to("m", 7))
+    assert [a.seq for a in answers] == [7]
+    assert connection.dropped_replies == 2
+
+    with trio.move_on_after(0.01):  # the deadline passes ...
+        await connection.request(bot_pb2.DecisionRequest(match_id="m", seq=8))
+    connection.deliver(reply_to("m", 8))  # ... and the reply comes too late
+    assert connection.dropped_replies == 3
+
+
+async def test_a_closed_stream_wakes_every_waiting_request() -> None:
+    from referee.transport.connection import ConnectionGone
+
+    connection = Connection("token", "bot", lambda queue, message: None)
+    connection.attach(object())
+    reasons: list[str] = []
+
+    async def ask(seq: int) -> None:
+        try:
+            await connection.request(bot_pb2.DecisionRequest(match_id="m", seq=seq))
+        except ConnectionGone as gone:
+            reasons.append(str(gone))
+
+    async with trio.open_nursery() as nursery:
+        nursery.start_soon(ask, 1)
+        nursery.start_soon(ask, 2)
+        await trio.testing.wait_all_tasks_blocked()
+        connection.detach("process died")
+    assert reasons == ["process died", "process died"]
