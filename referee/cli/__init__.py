@@ -7,11 +7,13 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+import trio
+
 import referee
 from referee.errors import LandgraveError
 
 # Subcommand modules, imported lazily so ``referee --help`` stays fast.
-COMMANDS = ("match", "games", "carcassonne_script")
+COMMANDS = ("match", "tournament", "games", "carcassonne_script")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -41,6 +43,21 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def is_interrupt(error: BaseException) -> bool:
+    """Whether an exception is Ctrl-C, alone or inside trio's exception groups."""
+    if isinstance(error, BaseExceptionGroup):
+        rest = error.split(KeyboardInterrupt)[1]
+        return rest is None or all(isinstance(e, trio.Cancelled) for e in _leaves(rest))
+    return isinstance(error, KeyboardInterrupt)
+
+
+def _leaves(group: BaseExceptionGroup[BaseException]) -> list[BaseException]:
+    leaves: list[BaseException] = []
+    for error in group.exceptions:
+        leaves.extend(_leaves(error) if isinstance(error, BaseExceptionGroup) else [error])
+    return leaves
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     from referee import logs
 
@@ -51,11 +68,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except LandgraveError as error:
         print(f"referee: error: {error}", file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
+    except BaseException as error:
+        if not is_interrupt(error):
+            raise
         print("referee: interrupted", file=sys.stderr)
         return 130
     return code
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -1,0 +1,154 @@
+"""``referee tournament [SPEC.toml]``: run, or resume, a tournament."""
+
+from __future__ import annotations
+
+import argparse
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import referee
+
+BOTS_DIR = Path(referee.__file__).resolve().parent.parent / "bots"
+
+
+def add_parser(commands: Any) -> None:
+    parser = commands.add_parser(
+        "tournament",
+        help="run a tournament (with no spec: a round robin on Land between the built-in bots)",
+        description=(
+            "Run a tournament from a TOML spec, from flags, or (with neither) the embedded "
+            "default: a round robin on Land. Flags given with a spec override it."
+        ),
+    )
+    parser.add_argument("spec", nargs="?", type=Path, help="a tournament spec (TOML)")
+    parser.add_argument(
+        "--resume",
+        type=Path,
+        metavar="DIR",
+        help="resume the tournament in DIR: play only what is not done",
+    )
+    parser.add_argument(
+        "--out",
+        type=Path,
+        metavar="DIR",
+        help="the tournament's folder (default: tournaments/NAME-TIME)",
+    )
+    parser.add_argument("--game", help="the game (instead of a spec)")
+    parser.add_argument(
+        "--bot",
+        action="append",
+        default=[],
+        metavar="BOT",
+        help="a bot: a Python file or command; NAME=COMMAND names it",
+    )
+    parser.add_argument("--format", choices=("round-robin", "gauntlet", "swiss"))
+    parser.add_argument("--challenger", help="gauntlet: the bot that meets the field")
+    parser.add_argument(
+        "--games",
+        type=int,
+        dest="games_per_table",
+        metavar="N",
+        help="seeds per table, each played in every seat order",
+    )
+    parser.add_argument("--table-size", type=int, help="players per match")
+    parser.add_argument("--seed", type=int, help="the base seed")
+    parser.add_argument("--concurrency", type=int, help="matches at once per worker")
+    parser.add_argument("--workers", type=int, help="worker processes")
+    parser.add_argument("--decision-ms", type=int, help="time per decision in ms")
+    parser.add_argument(
+        "--no-reuse",
+        dest="reuse_bots",
+        action="store_false",
+        default=None,
+        help="start a fresh bot process for every match",
+    )
+    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+    parser.set_defaults(run=run)
+
+
+OVERRIDES = (
+    "format",
+    "challenger",
+    "games_per_table",
+    "table_size",
+    "seed",
+    "concurrency",
+    "workers",
+    "decision_ms",
+    "reuse_bots",
+)
+
+
+def build_spec(args: argparse.Namespace) -> Any:
+    """The spec the arguments describe: a file, flags, or the embedded default."""
+    from dataclasses import replace
+
+    from referee.errors import ConfigError
+    from referee.tournament.spec import TournamentSpec, default_spec, load_spec
+
+    if args.spec is not None:
+        spec = load_spec(args.spec)
+    elif args.game or args.bot:
+        if not (args.game and len(args.bot) >= 2):
+            raise ConfigError("a tournament from flags needs --game and at least two --bot")
+        entrants = tuple(_entrant(text) for text in args.bot)
+        spec = TournamentSpec(game=args.game, entrants=entrants, name=args.game)
+    else:
+        spec = default_spec(BOTS_DIR)
+    overrides = {k: getattr(args, k) for k in OVERRIDES if getattr(args, k) is not None}
+    return replace(spec, **overrides) if overrides else spec
+
+
+def _entrant(text: str) -> Any:
+    from referee.tournament.spec import Entrant
+
+    name, sep, command = text.partition("=")
+    if sep and " " not in name and "/" not in name:
+        return Entrant(name, command)
+    return Entrant(Path(text.split(maxsplit=1)[0]).stem, text)
+
+
+def run(args: argparse.Namespace) -> int:
+    import trio
+    from rich.console import Console
+
+    from referee.cli import is_interrupt
+    from referee.tournament.coordinator import open_tournament, run_tournament
+    from referee.tournament.report import ProgressBar, export, standings_table
+
+    console = Console()
+    if args.resume is not None:
+        store, spec = open_tournament(args.resume, None)
+    else:
+        spec = build_spec(args)
+        folder = args.out or Path("tournaments") / (
+            f"{spec.name}-{datetime.now().strftime('%Y%m%d-%H%M%S')}"
+        )
+        store, spec = open_tournament(folder, spec)
+    console.print(
+        f"Tournament [bold]{spec.name}[/bold]: {spec.format} on {spec.game}, "
+        f"{len(spec.entrants)} bots, folder {store.folder}",
+        soft_wrap=True,
+    )
+    try:
+        if args.no_progress:
+            rows = trio.run(run_tournament, store, spec)
+        else:
+            with ProgressBar(console, spec.name) as bar:
+                rows = trio.run(run_tournament, store, spec, bar.update)
+    except BaseException as error:
+        if not is_interrupt(error):
+            raise
+        console.print(
+            f"Interrupted. Resume with: referee tournament --resume {store.folder}", soft_wrap=True
+        )
+        return 130
+    finally:
+        store.close()
+    console.print(standings_table(rows, f"{spec.name}: standings"))
+    for name, reason in ((r.name, r.quarantined) for r in rows if r.quarantined):
+        console.print(f"[red]{name} was quarantined[/red]: {reason}")
+    csv_path, json_path = export(rows, store.folder)
+    console.print(f"Standings: {csv_path}, {json_path}", soft_wrap=True)
+    return 0

@@ -1,0 +1,1 @@
+"""Tournaments: specs, schedules, the database, workers, standings."""

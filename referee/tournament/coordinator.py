@@ -1,0 +1,193 @@
+"""Running a tournament from its spec to its standings, and resuming one.
+
+The coordinator writes the schedule, lets workers (this process, or
+``workers`` processes) play every pending match, schedules Swiss rounds as
+the previous ones finish, and reports progress by reading the database.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import structlog
+import trio
+
+from referee.errors import ConfigError
+from referee.games import get_engine
+from referee.tournament import schedule
+from referee.tournament.execute import Worker
+from referee.tournament.spec import TournamentSpec
+from referee.tournament.standings import Standing, pairwise_results, standings
+from referee.tournament.store import Store
+from referee.transport.process import BotCommand
+
+logger = structlog.get_logger("referee.tournament")
+
+POLL_S = 0.25
+
+
+@dataclass(frozen=True)
+class Progress:
+    """A snapshot for the progress bar."""
+
+    done: int
+    total: int
+    running: int
+    rows: list[Standing]
+
+
+ProgressCallback = Callable[[Progress], None]
+
+
+def table_size(spec: TournamentSpec) -> int:
+    """Players per match, checked against the game and the field.
+
+    Raises:
+        ConfigError: the game cannot seat that many, or there are too few bots.
+    """
+    engine = get_engine(spec.game)
+    size = spec.table_size or engine.min_players
+    if not engine.min_players <= size <= engine.max_players:
+        raise ConfigError(
+            f"table_size: {spec.game} seats {engine.min_players}-{engine.max_players}, got {size}"
+        )
+    if len(spec.entrants) < max(size, 2):
+        raise ConfigError(f"bots: a tournament needs at least {max(size, 2)} bots")
+    if spec.format == "swiss" and size != 2:
+        raise ConfigError(f"format: swiss pairs two bots per match, but tables seat {size}")
+    return size
+
+
+def first_schedule(spec: TournamentSpec) -> list[schedule.PlannedMatch]:
+    """The matches known before the first one is played (none yet for Swiss)."""
+    size = table_size(spec)
+    names = [e.name for e in spec.entrants]
+    if spec.format == "swiss":
+        return []  # each round is paired when the one before it has finished
+    if spec.format == "gauntlet":
+        tables = schedule.gauntlet_tables(names, spec.challenger, size)
+    else:
+        tables = schedule.round_robin_tables(names, size)
+    return schedule.expand_tables(spec, tables, round_no=1)
+
+
+def open_tournament(folder: Path, spec: TournamentSpec | None) -> tuple[Store, TournamentSpec]:
+    """Create a tournament in ``folder`` from ``spec``, or reopen it to resume (spec None).
+
+    Raises:
+        ConfigError: a new tournament's folder already holds one, or a resumed one
+            holds none; a bot command does not exist.
+    """
+    folder.mkdir(parents=True, exist_ok=True)
+    store = Store(folder)
+    if spec is None:
+        spec = store.spec()
+        reset = store.reset_unfinished()
+        logger.info("resuming", tournament=spec.name, unfinished=reset)
+    elif not store.is_new():
+        store.close()
+        raise ConfigError(f"{folder} already holds a tournament: resume it with --resume {folder}")
+    else:
+        for entrant in spec.entrants:
+            BotCommand.parse(entrant.command)
+        store.initialise(spec, first_schedule(spec))
+        _schedule_next_round(store, spec)
+    return store, spec
+
+
+async def run_tournament(
+    store: Store, spec: TournamentSpec, on_progress: ProgressCallback | None = None
+) -> list[Standing]:
+    """Play every match not yet done; return the standings."""
+    while True:
+        async with trio.open_nursery() as nursery:
+            if on_progress is not None:
+                nursery.start_soon(_report, store, spec, on_progress)
+            await _play_pending(store, spec)
+            nursery.cancel_scope.cancel()
+        if not _schedule_next_round(store, spec):
+            break
+    rows = current_standings(store, spec)
+    if on_progress is not None:
+        on_progress(_snapshot(store, spec, rows))
+    return rows
+
+
+def current_standings(store: Store, spec: TournamentSpec) -> list[Standing]:
+    return standings([e.name for e in spec.entrants], store.matches("done"), store.quarantined())
+
+
+async def _play_pending(store: Store, spec: TournamentSpec) -> None:
+    if spec.workers == 1:
+        await Worker(store, spec, "w1").run()
+        return
+    command = [sys.executable, "-m", "referee.tournament.worker", str(store.folder)]
+    async with trio.open_nursery() as nursery:
+        for number in range(1, spec.workers + 1):
+            nursery.start_soon(_run_worker_process, [*command, f"w{number}"])
+
+
+async def _run_worker_process(command: list[str]) -> None:
+    done = await trio.run_process(command, check=False)
+    if done.returncode not in (0, 130):
+        raise RuntimeError(f"tournament worker {command[-1]} failed with code {done.returncode}")
+
+
+async def _report(store: Store, spec: TournamentSpec, on_progress: ProgressCallback) -> None:
+    while True:
+        on_progress(_snapshot(store, spec, current_standings(store, spec)))
+        await trio.sleep(POLL_S)
+
+
+def _snapshot(store: Store, spec: TournamentSpec, rows: list[Standing]) -> Progress:
+    counts = store.counts()
+    total = sum(counts.values())
+    if spec.format == "swiss":  # rounds not yet scheduled are part of the whole
+        per_round = max(1, total // max(1, store.last_round()))
+        total = per_round * schedule.swiss_round_count(spec)
+    return Progress(counts["done"] + counts["skipped"], total, counts["running"], rows)
+
+
+# -- Swiss --------------------------------------------------------------------
+
+
+def _schedule_next_round(store: Store, spec: TournamentSpec) -> bool:
+    """Schedule the next Swiss round if one is due; whether one was."""
+    round_no = store.last_round() + 1
+    if spec.format != "swiss" or round_no > schedule.swiss_round_count(spec):
+        return False
+    quarantined = store.quarantined()
+    points = _swiss_points(store, spec)
+    field = sorted(
+        ((name, score) for name, score in points.items() if name not in quarantined),
+        key=lambda item: (-item[1], item[0]),
+    )
+    played = {frozenset(m.seats) for m in store.matches()}
+    byes = _byes(store)
+    pairs, bye = schedule.swiss_pairings(field, played, set(byes))
+    store.add_matches(schedule.expand_tables(spec, pairs, round_no))
+    if bye is not None:
+        store.set_meta("byes", json.dumps([*byes, bye]))
+        logger.info("swiss bye", round=round_no, bot=bye)
+    return True
+
+
+def _swiss_points(store: Store, spec: TournamentSpec) -> dict[str, float]:
+    """Pairwise points so far; a bye counts as winning every game of a table."""
+    points = {e.name: 0.0 for e in spec.entrants}
+    for pair in pairwise_results(store.matches("done")):
+        points[pair.a] += pair.score
+        points[pair.b] += 1 - pair.score
+    games_per_pairing = spec.games_per_table * len(schedule.seat_orders(("a", "b"), spec.rotation))
+    for name in _byes(store):
+        points[name] += games_per_pairing
+    return points
+
+
+def _byes(store: Store) -> list[str]:
+    value = store.get_meta("byes")
+    return list(json.loads(value)) if value else []

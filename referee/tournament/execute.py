@@ -1,0 +1,196 @@
+"""Playing a tournament's pending matches: lanes on one trio loop, bots reused.
+
+A worker (this process, or one of ``--workers N`` processes) runs
+``concurrency`` lanes; each lane claims the next pending match from the
+database, borrows a bot process per seat from the pool, plays, and records
+the result. A bot process serves one match at a time, so its think time is
+never spent queueing behind another match, and goes back to the pool after
+a clean match; after a fault it is replaced by a fresh one.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import structlog
+import trio
+
+from referee.config import build_config
+from referee.games import get_engine
+from referee.match.clock import TimeControl
+from referee.match.penalties import PenaltyPolicy
+from referee.match.result import MatchResult
+from referee.match.runner import MatchSpec, run_match
+from referee.match.termination import Termination
+from referee.tournament.spec import TournamentSpec
+from referee.tournament.store import ScheduledMatch, Store
+from referee.transport.fleet import BotFleet
+from referee.transport.process import BotCommand, BotProcess, Limits
+from referee.transport.server import BotServer
+
+logger = structlog.get_logger("referee.tournament")
+
+QUARANTINE_MIN_MATCHES = 4
+"""A bot's fault rate is judged only after this many matches."""
+
+
+class BotPool:
+    """Idle bot processes per entrant, lent to one match at a time."""
+
+    def __init__(self, fleet: BotFleet, spec: TournamentSpec) -> None:
+        self._fleet = fleet
+        self._reuse = spec.reuse_bots
+        self._commands = {e.name: BotCommand.parse(e.command) for e in spec.entrants}
+        self._idle: dict[str, list[BotProcess]] = defaultdict(list)
+        self.launched = 0
+
+    async def borrow(self, name: str) -> BotProcess:
+        idle = self._idle[name]
+        while idle:
+            process = idle.pop()
+            if process.alive and process.connection.gone is None:
+                return process
+            await self._fleet.retire(process)
+        self.launched += 1
+        return await self._fleet.launch(self._commands[name])
+
+    async def give_back(self, name: str, process: BotProcess, faulted: bool) -> None:
+        healthy = process.alive and process.connection.gone is None
+        if self._reuse and healthy and not faulted:
+            self._idle[name].append(process)
+        else:
+            await self._fleet.retire(process)
+
+
+@dataclass(frozen=True)
+class MatchSettings:
+    """How every match of the tournament is run, built once from the spec."""
+
+    engine: Any
+    config: Any
+    time_control: TimeControl
+    penalties: PenaltyPolicy
+    limits: Limits
+
+    @classmethod
+    def from_spec(cls, spec: TournamentSpec) -> MatchSettings:
+        engine = get_engine(spec.game)
+        penalties = (
+            PenaltyPolicy.lenient(spec.max_strikes)
+            if spec.penalty == "default-action"
+            else PenaltyPolicy()
+        )
+        return cls(
+            engine=engine,
+            config=build_config(engine, spec.config),
+            time_control=TimeControl(
+                spec.decision_ms / 1000, spec.bank_ms / 1000, spec.increment_ms / 1000
+            ),
+            penalties=penalties,
+            limits=Limits(data_mb=spec.bot_memory_mb, cpu_s=spec.bot_cpu_s),
+        )
+
+
+def result_to_dict(result: MatchResult, seats: tuple[str, ...]) -> dict[str, Any]:
+    """What the database keeps of a match: per seat, the entrant and how it ended."""
+    return {
+        "match_id": result.match_id,
+        "steps": result.steps,
+        "seats": [
+            {
+                "name": seats[s.seat],
+                "seat": s.seat,
+                "score": s.score,
+                "rank": s.rank,
+                "termination": s.termination.label,
+                "titles": list(s.titles),
+                "detail": s.detail,
+            }
+            for s in result.seats
+        ],
+    }
+
+
+class Worker:
+    """Plays pending matches from the store until none is left."""
+
+    def __init__(self, store: Store, spec: TournamentSpec, name: str) -> None:
+        self.store = store
+        self.spec = spec
+        self.name = name
+        self.settings = MatchSettings.from_spec(spec)
+        self.records = store.folder / "records"
+        self.log = logger.bind(tournament=spec.name, worker=name)
+
+    async def run(self) -> None:
+        logs = self.store.folder / "logs"
+        async with (
+            BotServer() as server,
+            BotFleet(server, logs, self.settings.limits, self.spec.startup_timeout_s) as fleet,
+        ):
+            pool = BotPool(fleet, self.spec)
+            async with trio.open_nursery() as nursery:
+                for _ in range(self.spec.concurrency):
+                    nursery.start_soon(self._lane, pool)
+
+    async def _lane(self, pool: BotPool) -> None:
+        while (scheduled := self.store.claim(self.name)) is not None:
+            await self._play(scheduled, pool)
+
+    async def _play(self, scheduled: ScheduledMatch, pool: BotPool) -> None:
+        record = self.records / f"{scheduled.id:06d}-{scheduled.attempts}.jsonl"
+        spec = MatchSpec(
+            self.settings.engine,
+            scheduled.seed,
+            self.settings.config,
+            time_control=self.settings.time_control,
+            penalties=self.settings.penalties,
+            match_id=f"{self.spec.name}-{scheduled.id}",
+            record_path=record,
+        )
+        processes: list[BotProcess] = []
+        try:
+            for name in scheduled.seats:
+                processes.append(await pool.borrow(name))
+            result = await run_match(spec, [p.player for p in processes])
+        except BaseException:
+            with trio.CancelScope(shield=True):
+                self.store.interrupt(scheduled.id, "the referee was stopped")
+                for name, process in zip(scheduled.seats, processes, strict=False):
+                    await pool.give_back(name, process, faulted=True)
+            raise
+        self.store.finish(scheduled.id, result_to_dict(result, scheduled.seats), str(record))
+        for name, process, seat in zip(scheduled.seats, processes, result.seats, strict=True):
+            await pool.give_back(name, process, faulted=seat.termination.is_fault)
+        for name, seat in zip(scheduled.seats, result.seats, strict=True):
+            if seat.termination.is_fault:
+                self._judge(name)
+
+    def _judge(self, name: str) -> None:
+        """Quarantine a bot whose faults per match pass the organiser's limit."""
+        played = faults = 0
+        for match in self.store.matches("done"):
+            for seat in (match.result or {}).get("seats", []):
+                if seat["name"] == name:
+                    played += 1
+                    faults += Termination.parse(seat["termination"]).is_fault
+        rate = faults / played if played else 0.0
+        if played >= QUARANTINE_MIN_MATCHES and rate > self.spec.max_fault_rate:
+            reason = (
+                f"{faults} faults in {played} matches ({rate:.0%}) is over the "
+                f"limit of {self.spec.max_fault_rate:.0%}"
+            )
+            skipped = self.store.quarantine(name, reason)
+            self.log.warning("bot quarantined", bot=name, reason=reason, skipped=skipped)
+
+
+def run_worker_process(folder: Path, name: str) -> None:
+    """The entry of a ``--workers`` process: play until the queue is empty."""
+    store = Store(folder)
+    try:
+        trio.run(Worker(store, store.spec(), name).run)
+    finally:
+        store.close()

@@ -1,0 +1,100 @@
+"""Tournament output for people and programs: progress, the standings table, CSV and JSON."""
+
+from __future__ import annotations
+
+import csv
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from types import TracebackType
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from referee.tournament.coordinator import Progress as Snapshot
+from referee.tournament.standings import Standing, leader, to_rows
+
+
+class ProgressBar:
+    """Matches done, ETA and the current leader, redrawn as the database changes."""
+
+    def __init__(self, console: Console, title: str) -> None:
+        self._progress = Progress(
+            TextColumn("[bold]{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+            TextColumn("leader: {task.fields[leader]}"),
+            console=console,
+        )
+        self._task = self._progress.add_task(title, total=None, leader="-")
+
+    def update(self, snapshot: Snapshot) -> None:
+        self._progress.update(
+            self._task,
+            completed=snapshot.done,
+            total=snapshot.total,
+            leader=leader(snapshot.rows),
+        )
+
+    def __enter__(self) -> ProgressBar:
+        self._progress.start()
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self._progress.stop()
+
+
+def standings_table(rows: Sequence[Standing], title: str) -> Table:
+    duel_like = any(row.wins or row.losses or row.draws for row in rows)
+    table = Table(title=title)
+    table.add_column("#", justify="right")
+    table.add_column("bot", no_wrap=True)
+    for column in ("rating", "95% CI", "matches"):
+        table.add_column(column, justify="right")
+    table.add_column("W/D/L" if duel_like else "mean rank", justify="right")
+    table.add_column("mean score", justify="right")
+    table.add_column("faults", justify="left")
+    for place, row in enumerate(rows, start=1):
+        rating = "-" if row.rating is None else f"{row.rating:.0f}"
+        interval = "-" if row.interval is None else f"{row.interval[0]:.0f}..{row.interval[1]:.0f}"
+        record = f"{row.wins}/{row.draws}/{row.losses}" if duel_like else f"{row.mean_rank:.2f}"
+        faults = ", ".join(f"{label} {n}" for label, n in sorted(row.faults.items())) or "-"
+        if row.quarantined:
+            faults += f" [red](quarantined: {row.quarantined})[/red]"
+        table.add_row(
+            str(place),
+            row.name,
+            rating,
+            interval,
+            str(row.matches),
+            record,
+            f"{row.mean_score:.2f}",
+            faults,
+        )
+    return table
+
+
+def export(rows: Sequence[Standing], folder: Path) -> tuple[Path, Path]:
+    """Write standings.csv and standings.json into the tournament folder."""
+    plain = to_rows(rows)
+    json_path = folder / "standings.json"
+    json_path.write_text(json.dumps(plain, indent=2) + "\n", encoding="utf-8")
+    csv_path = folder / "standings.csv"
+    columns = sorted({key for row in plain for key in row}, key=lambda k: _column_order(plain, k))
+    with csv_path.open("w", newline="", encoding="utf-8") as out:
+        writer = csv.DictWriter(out, fieldnames=columns)
+        writer.writeheader()
+        writer.writerows(plain)
+    return csv_path, json_path
+
+
+def _column_order(rows: list[dict[str, object]], key: str) -> tuple[int, str]:
+    first = list(rows[0]) if rows else []
+    return (first.index(key), key) if key in first else (len(first), key)

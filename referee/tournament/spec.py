@@ -1,0 +1,200 @@
+"""A tournament's specification: from a TOML file or flags, checked once, then frozen.
+
+Every error names the key and says what was expected, so an organiser can
+fix a spec without reading code. The embedded default (``default_spec``)
+is what ``referee tournament`` runs with no spec: a round robin on Land.
+"""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from referee.errors import ConfigError
+
+FORMATS = ("round-robin", "gauntlet", "swiss")
+ROTATIONS = ("all", "cyclic", "none")
+PENALTIES = ("forfeit", "default-action")
+RATINGS = ("elo", "openskill")
+
+
+@dataclass(frozen=True)
+class Entrant:
+    """One bot in the tournament: a unique name and how to start it."""
+
+    name: str
+    command: str
+    """A Python file (``bots/random_bot.py``) or a command line."""
+
+
+@dataclass(frozen=True)
+class TournamentSpec:
+    """Everything that decides a tournament's schedule and how its matches run."""
+
+    game: str
+    entrants: tuple[Entrant, ...]
+    name: str = "tournament"
+    format: str = "round-robin"
+    config: Mapping[str, Any] = field(default_factory=dict)
+    """Game options over the engine's defaults (see ``referee games``)."""
+    table_size: int = 0
+    """Players per match; 0 means the game's minimum (1 for solo games, 2 for duels)."""
+    games_per_table: int = 2
+    """Seeds per table; each seed is played in every seat order of the rotation."""
+    rotation: str = "all"
+    """Seat orders per seed: every order (``all``), one shift per seat (``cyclic``), or one."""
+    seed: int = 1
+    """The base seed; every match's seed derives from it and the table."""
+    challenger: str = ""
+    """Gauntlet: the bot that meets every other bot."""
+    swiss_rounds: int = 0
+    """Swiss: rounds to play; 0 means ceil(log2(entrants)) + 1."""
+    decision_ms: int = 1000
+    bank_ms: int = 0
+    increment_ms: int = 0
+    penalty: str = "forfeit"
+    max_strikes: int = 3
+    concurrency: int = 4
+    """Matches at once per worker."""
+    workers: int = 1
+    """Worker processes; more than one uses more cores for CPU-bound engines."""
+    reuse_bots: bool = True
+    """Keep a bot's process for its next match (a fresh one always follows a fault)."""
+    max_fault_rate: float = 0.5
+    """A bot with more faults per match than this (after 4 matches) is quarantined."""
+    startup_timeout_s: float = 10.0
+    bot_memory_mb: int = 2048
+    bot_cpu_s: int = 0
+    rating: str = "elo"
+    """The ladder's rating: ``elo``, or ``openskill`` (Plackett-Luce) for multiplayer."""
+
+    def __post_init__(self) -> None:
+        _check_spec(self)
+
+    def to_json(self) -> str:
+        return json.dumps(asdict(self), sort_keys=True)
+
+    @classmethod
+    def from_json(cls, text: str) -> TournamentSpec:
+        data = json.loads(text)
+        data["entrants"] = tuple(Entrant(**e) for e in data["entrants"])
+        return cls(**data)
+
+    def entrant(self, name: str) -> Entrant:
+        return next(e for e in self.entrants if e.name == name)
+
+
+def _check_spec(spec: TournamentSpec) -> None:
+    names = [e.name for e in spec.entrants]
+    if len(set(names)) != len(names):
+        raise ConfigError(f"bots: names must be unique, got {names}")
+    _choice("format", spec.format, FORMATS)
+    _choice("rotation", spec.rotation, ROTATIONS)
+    _choice("penalty", spec.penalty, PENALTIES)
+    _choice("rating", spec.rating, RATINGS)
+    for key in ("games_per_table", "decision_ms", "concurrency", "workers"):
+        if getattr(spec, key) < 1:
+            raise ConfigError(f"{key}: expected a positive integer, got {getattr(spec, key)}")
+    for key in ("table_size", "bank_ms", "increment_ms", "max_strikes", "swiss_rounds"):
+        if getattr(spec, key) < 0:
+            raise ConfigError(f"{key}: expected 0 or more, got {getattr(spec, key)}")
+    if not 0 <= spec.max_fault_rate <= 1:
+        raise ConfigError(f"max_fault_rate: expected 0 to 1, got {spec.max_fault_rate}")
+    if spec.format == "gauntlet" and spec.challenger not in names:
+        raise ConfigError(f"challenger: expected one of the bots {names}, got {spec.challenger!r}")
+
+
+def _choice(key: str, value: str, allowed: tuple[str, ...]) -> None:
+    if value not in allowed:
+        raise ConfigError(f"{key}: expected one of {', '.join(allowed)}, got {value!r}")
+
+
+def parse_spec(data: Mapping[str, Any], where: str = "spec") -> TournamentSpec:
+    """A spec from a TOML-shaped mapping.
+
+    Raises:
+        ConfigError: a missing or unknown key, or a value of the wrong type.
+    """
+    data = dict(data)
+    known = {f for f in TournamentSpec.__dataclass_fields__ if f != "entrants"} | {"bots"}
+    unknown = sorted(set(data) - known)
+    if unknown:
+        raise ConfigError(f"{where}: unknown key {unknown[0]!r}; known keys: {sorted(known)}")
+    for key in ("game", "bots"):
+        if key not in data:
+            raise ConfigError(f"{where}: missing key {key!r}")
+    entrants = tuple(_parse_entrant(bot, i, where) for i, bot in enumerate(data.pop("bots")))
+    defaults = TournamentSpec.__dataclass_fields__
+    for key, value in data.items():
+        _check_type(key, value, defaults[key].type, where)
+    return TournamentSpec(entrants=entrants, **data)
+
+
+def _parse_entrant(bot: Any, index: int, where: str) -> Entrant:
+    if isinstance(bot, str):
+        return Entrant(_name_from_command(bot), bot)
+    if isinstance(bot, Mapping) and isinstance(bot.get("command"), str):
+        extra = sorted(set(bot) - {"name", "command"})
+        if extra:
+            raise ConfigError(f"{where}: bots[{index}]: unknown key {extra[0]!r}")
+        return Entrant(str(bot.get("name") or _name_from_command(bot["command"])), bot["command"])
+    raise ConfigError(
+        f"{where}: bots[{index}]: expected a command string or "
+        f"{{name = ..., command = ...}}, got {bot!r}"
+    )
+
+
+def _name_from_command(command: str) -> str:
+    return Path(command.split(maxsplit=1)[0]).stem if command.strip() else command
+
+
+_TYPES: dict[str, type | tuple[type, ...]] = {
+    "str": str,
+    "int": int,
+    "float": (int, float),
+    "bool": bool,
+}
+
+
+def _check_type(key: str, value: Any, annotation: Any, where: str) -> None:
+    expected = _TYPES.get(str(annotation))
+    if expected is None:  # config: a table of game options
+        if not isinstance(value, Mapping):
+            raise ConfigError(f"{where}: {key}: expected a table, got {value!r}")
+        return
+    wrong_bool = isinstance(value, bool) and annotation != "bool"
+    if wrong_bool or not isinstance(value, expected):
+        raise ConfigError(f"{where}: {key}: expected {annotation}, got {value!r}")
+
+
+def load_spec(path: Path) -> TournamentSpec:
+    """A spec from a TOML file.
+
+    Raises:
+        ConfigError: the file is missing, is not TOML, or the spec is wrong.
+    """
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except OSError as error:
+        raise ConfigError(f"cannot read tournament spec {path}: {error.strerror}") from None
+    except tomllib.TOMLDecodeError as error:
+        raise ConfigError(f"{path}: not valid TOML: {error}") from None
+    return parse_spec(data, where=str(path))
+
+
+def default_spec(bots_dir: Path) -> TournamentSpec:
+    """The embedded default: a round robin on Land between the built-in Land bots."""
+    return TournamentSpec(
+        game="land",
+        name="land-round-robin",
+        entrants=(
+            Entrant("land-greedy", str(bots_dir / "land_greedy.py")),
+            Entrant("land-frontier", str(bots_dir / "land_frontier.py")),
+            Entrant("random", str(bots_dir / "random_bot.py")),
+        ),
+        games_per_table=4,
+    )

@@ -1,0 +1,213 @@
+"""The tournament database: the schedule, each match's state and result, quarantines.
+
+SQLite in WAL mode, in the tournament's folder. The schedule is written
+before the first match; a match moves pending -> running -> done (or
+skipped, when a bot in it is quarantined). A match is claimed and finished
+in single statements, so worker processes share the database as their
+queue, and a crash at any moment leaves at worst some matches ``running``,
+which ``reset_unfinished`` puts back: nothing lost, nothing counted twice.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections import Counter
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from referee.errors import ConfigError
+from referee.tournament.schedule import PlannedMatch
+from referee.tournament.spec import TournamentSpec
+
+DATABASE_NAME = "tournament.sqlite"
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS matches (
+    id INTEGER PRIMARY KEY,
+    round INTEGER NOT NULL,
+    table_no INTEGER NOT NULL,
+    group_no INTEGER NOT NULL,
+    seats TEXT NOT NULL,
+    seed INTEGER NOT NULL,
+    status TEXT NOT NULL DEFAULT 'pending',
+    attempts INTEGER NOT NULL DEFAULT 0,
+    worker TEXT,
+    record_path TEXT,
+    result TEXT,
+    note TEXT,
+    started_at TEXT,
+    finished_at TEXT
+);
+CREATE INDEX IF NOT EXISTS matches_status ON matches (status, round, id);
+CREATE TABLE IF NOT EXISTS quarantine (name TEXT PRIMARY KEY, reason TEXT NOT NULL, at TEXT);
+"""
+
+
+@dataclass(frozen=True)
+class ScheduledMatch:
+    """A match as the database holds it."""
+
+    id: int
+    round: int
+    table: int
+    group: int
+    seats: tuple[str, ...]
+    seed: int
+    status: str
+    attempts: int
+    record_path: str | None
+    result: dict[str, Any] | None
+
+
+class Store:
+    """One tournament's database connection (one per process)."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.path = folder / DATABASE_NAME
+        self._db = sqlite3.connect(self.path, timeout=60, isolation_level=None)
+        self._db.row_factory = sqlite3.Row
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=NORMAL")
+        self._db.executescript(_SCHEMA)
+
+    def close(self) -> None:
+        self._db.close()
+
+    # -- creation -------------------------------------------------------------
+
+    def is_new(self) -> bool:
+        return self._db.execute("SELECT 1 FROM meta WHERE key = 'spec'").fetchone() is None
+
+    def initialise(self, spec: TournamentSpec, schedule: list[PlannedMatch]) -> None:
+        """Write the spec and the whole first schedule in one transaction."""
+        with self._transaction():
+            self._db.execute("INSERT INTO meta VALUES ('spec', ?)", (spec.to_json(),))
+            self._insert(schedule)
+
+    def add_matches(self, schedule: list[PlannedMatch]) -> None:
+        """Schedule more matches (the next Swiss round)."""
+        with self._transaction():
+            self._insert(schedule)
+
+    def _insert(self, schedule: list[PlannedMatch]) -> None:
+        self._db.executemany(
+            "INSERT INTO matches (round, table_no, group_no, seats, seed) VALUES (?, ?, ?, ?, ?)",
+            [(m.round, m.table, m.group, json.dumps(m.seats), m.seed) for m in schedule],
+        )
+
+    def spec(self) -> TournamentSpec:
+        row = self._db.execute("SELECT value FROM meta WHERE key = 'spec'").fetchone()
+        if row is None:
+            raise ConfigError(f"{self.folder} holds no tournament to resume")
+        return TournamentSpec.from_json(row["value"])
+
+    def get_meta(self, key: str) -> str | None:
+        row = self._db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+        return None if row is None else str(row["value"])
+
+    def set_meta(self, key: str, value: str) -> None:
+        self._db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (key, value))
+
+    # -- running --------------------------------------------------------------
+
+    def reset_unfinished(self) -> int:
+        """Put matches left running or interrupted back to pending; how many."""
+        cursor = self._db.execute(
+            "UPDATE matches SET status = 'pending', worker = NULL "
+            "WHERE status IN ('running', 'interrupted')"
+        )
+        return cursor.rowcount
+
+    def claim(self, worker: str) -> ScheduledMatch | None:
+        """Take the next pending match for this worker, atomically; None when none is left."""
+        row = self._db.execute(
+            "UPDATE matches SET status = 'running', attempts = attempts + 1, worker = ?, "
+            "started_at = ? WHERE id = (SELECT id FROM matches WHERE status = 'pending' "
+            "ORDER BY round, id LIMIT 1) RETURNING *",
+            (worker, _now()),
+        ).fetchone()
+        return _scheduled(row) if row else None
+
+    def finish(self, match_id: int, result: dict[str, Any], record_path: str) -> None:
+        self._db.execute(
+            "UPDATE matches SET status = 'done', result = ?, record_path = ?, finished_at = ? "
+            "WHERE id = ? AND status = 'running'",
+            (json.dumps(result, sort_keys=True), record_path, _now(), match_id),
+        )
+
+    def interrupt(self, match_id: int, note: str) -> None:
+        self._db.execute(
+            "UPDATE matches SET status = 'interrupted', note = ? "
+            "WHERE id = ? AND status = 'running'",
+            (note, match_id),
+        )
+
+    def quarantine(self, name: str, reason: str) -> int:
+        """Stop scheduling a bot: its pending matches are skipped. Returns how many."""
+        with self._transaction():
+            self._db.execute(
+                "INSERT OR IGNORE INTO quarantine VALUES (?, ?, ?)", (name, reason, _now())
+            )
+            cursor = self._db.execute(
+                "UPDATE matches SET status = 'skipped', note = ? WHERE status = 'pending' "
+                "AND EXISTS (SELECT 1 FROM json_each(matches.seats) WHERE value = ?)",
+                (f"{name} quarantined", name),
+            )
+        return cursor.rowcount
+
+    # -- reading --------------------------------------------------------------
+
+    def matches(self, status: str | None = None) -> list[ScheduledMatch]:
+        query = "SELECT * FROM matches" + (" WHERE status = ?" if status else "") + " ORDER BY id"
+        rows = self._db.execute(query, (status,) if status else ())
+        return [_scheduled(row) for row in rows]
+
+    def counts(self) -> Counter[str]:
+        rows = self._db.execute("SELECT status, COUNT(*) AS n FROM matches GROUP BY status")
+        return Counter({row["status"]: row["n"] for row in rows})
+
+    def quarantined(self) -> dict[str, str]:
+        rows = self._db.execute("SELECT name, reason FROM quarantine ORDER BY at")
+        return {row["name"]: row["reason"] for row in rows}
+
+    def last_round(self) -> int:
+        row = self._db.execute("SELECT MAX(round) AS r FROM matches").fetchone()
+        return int(row["r"] or 0)
+
+    def _transaction(self) -> _Transaction:
+        return _Transaction(self._db)
+
+
+class _Transaction:
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self._db = db
+
+    def __enter__(self) -> None:
+        self._db.execute("BEGIN IMMEDIATE")
+
+    def __exit__(self, kind: object, *rest: object) -> None:
+        self._db.execute("COMMIT" if kind is None else "ROLLBACK")
+
+
+def _scheduled(row: sqlite3.Row) -> ScheduledMatch:
+    return ScheduledMatch(
+        id=row["id"],
+        round=row["round"],
+        table=row["table_no"],
+        group=row["group_no"],
+        seats=tuple(json.loads(row["seats"])),
+        seed=row["seed"],
+        status=row["status"],
+        attempts=row["attempts"],
+        record_path=row["record_path"],
+        result=json.loads(row["result"]) if row["result"] else None,
+    )
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")

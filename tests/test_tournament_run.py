@@ -1,0 +1,176 @@
+"""Tournaments end to end with real bot processes: results, resume after kill -9, quarantine."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+import trio
+
+from referee.tournament.coordinator import open_tournament, run_tournament
+from referee.tournament.spec import Entrant, TournamentSpec
+from referee.tournament.store import DATABASE_NAME
+from tests.helpers import BOTS, TEST_BOTS
+
+pytestmark = pytest.mark.slow
+
+SPEC_TOML = f"""
+name = "resumable"
+game = "land"
+games_per_table = 5
+concurrency = 2
+bots = [
+  {{ name = "random-a", command = "{BOTS / "random_bot.py"}" }},
+  {{ name = "random-b", command = "{BOTS / "random_bot.py"}" }},
+  {{ name = "frontier", command = "{BOTS / "land_frontier.py"}" }},
+]
+"""
+
+
+def results(folder: Path) -> dict[int, Any]:
+    """Per scheduled match, the seats' names, ranks, scores and terminations."""
+    with sqlite3.connect(folder / DATABASE_NAME) as db:
+        rows = db.execute("SELECT id, status, result FROM matches ORDER BY id").fetchall()
+    assert all(status == "done" for _, status, _ in rows), "some matches are not done"
+    return {
+        match_id: [
+            (s["name"], s["rank"], s["score"], s["termination"])
+            for s in json.loads(result)["seats"]
+        ]
+        for match_id, _, result in rows
+    }
+
+
+def done_count(folder: Path) -> int:
+    try:
+        with sqlite3.connect(folder / DATABASE_NAME) as db:
+            return int(db.execute("SELECT COUNT(*) FROM matches WHERE status='done'").fetchone()[0])
+    except sqlite3.OperationalError:
+        return 0
+
+
+def referee(*args: str, **options: Any) -> subprocess.Popen[str]:
+    return subprocess.Popen(
+        [sys.executable, "-m", "referee.cli", *args],
+        text=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        process_group=0,
+        **options,
+    )
+
+
+def test_a_tournament_killed_half_way_resumes_to_the_same_results(tmp_path: Path) -> None:
+    spec_path = tmp_path / "spec.toml"
+    spec_path.write_text(SPEC_TOML)
+    whole, killed = tmp_path / "whole", tmp_path / "killed"
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "referee.cli",
+            "tournament",
+            str(spec_path),
+            "--out",
+            str(whole),
+            "--no-progress",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    total = len(results(whole))
+
+    run = referee("tournament", str(spec_path), "--out", str(killed), "--no-progress")
+    deadline = time.monotonic() + 120
+    while done_count(killed) < total // 3 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    os.killpg(run.pid, signal.SIGKILL)
+    run.wait()
+    assert 0 < done_count(killed) < total, "the kill should land half-way"
+
+    resumed = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "referee.cli",
+            "tournament",
+            "--resume",
+            str(killed),
+            "--no-progress",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert resumed.returncode == 0, resumed.stdout + resumed.stderr
+    assert results(killed) == results(whole)
+
+
+def test_ctrl_c_stops_cleanly_and_the_rest_is_resumable(tmp_path: Path) -> None:
+    spec_path = tmp_path / "spec.toml"
+    spec_path.write_text(SPEC_TOML)
+    folder = tmp_path / "t"
+    run = referee("tournament", str(spec_path), "--out", str(folder), "--no-progress")
+    deadline = time.monotonic() + 120
+    while done_count(folder) < 3 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    run.send_signal(signal.SIGINT)
+    output, _ = run.communicate(timeout=60)
+    assert run.returncode == 130, output
+    assert f"referee tournament --resume {folder}" in output
+    with sqlite3.connect(folder / DATABASE_NAME) as db:
+        statuses = {s for (s,) in db.execute("SELECT status FROM matches")}
+    assert "running" not in statuses
+    resumed = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "referee.cli",
+            "tournament",
+            "--resume",
+            str(folder),
+            "--no-progress",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert resumed.returncode == 0, resumed.stdout
+    assert len(results(folder)) == 30
+
+
+def test_a_bot_that_always_crashes_is_quarantined_and_the_rest_completes(tmp_path: Path) -> None:
+    spec = TournamentSpec(
+        game="land",
+        name="quarantine",
+        entrants=(
+            Entrant("random", str(BOTS / "random_bot.py")),
+            Entrant("frontier", str(BOTS / "land_frontier.py")),
+            Entrant("crasher", f"{TEST_BOTS / 'faulty.py'} exit"),
+        ),
+        games_per_table=4,
+        concurrency=2,
+    )
+    store, spec = open_tournament(tmp_path / "t", spec)
+    rows = trio.run(run_tournament, store, spec)
+    counts = store.counts()
+    store.close()
+    by_name = {row.name: row for row in rows}
+    assert "faults in" in by_name["crasher"].quarantined
+    assert by_name["crasher"].faults["crash"] >= 4
+    assert counts["skipped"] > 0 and counts["pending"] == counts["running"] == 0
+    # Every match between the healthy bots was played.
+    assert by_name["random"].matches >= 8 and by_name["frontier"].matches >= 8
