@@ -100,20 +100,20 @@ async def raw_round_trips(payload: bytes, rounds: int) -> list[float]:
         listener = trio.socket.socket(trio.socket.AF_UNIX)
         await listener.bind(path)
         listener.listen(1)
-        async with await trio.lowlevel.open_process([sys.executable, "-c", ECHO_BOT, path]) as echo:
-            sock, _ = await listener.accept()
-            stream = trio.SocketStream(sock)
-            framed = struct.pack("!I", len(payload)) + payload
-            times = []
-            for _ in range(rounds):
-                began = time.perf_counter()
-                await stream.send_all(framed)
-                received = 0
-                while received < len(framed):
-                    received += len(await stream.receive_some(len(framed) - received))
-                times.append(time.perf_counter() - began)
-            await stream.aclose()
-            await echo.wait()
+        echo = await trio.lowlevel.open_process([sys.executable, "-c", ECHO_BOT, path])
+        sock, _ = await listener.accept()
+        stream = trio.SocketStream(sock)
+        framed = struct.pack("!I", len(payload)) + payload
+        times = []
+        for _ in range(rounds):
+            began = time.perf_counter()
+            await stream.send_all(framed)
+            received = 0
+            while received < len(framed):
+                received += len(await stream.receive_some(len(framed) - received))
+            times.append(time.perf_counter() - began)
+        await stream.aclose()
+        await echo.wait()
     return times
 
 

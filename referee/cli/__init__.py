@@ -13,7 +13,7 @@ import referee
 from referee.errors import LandgraveError
 
 # Subcommand modules, imported lazily so ``referee --help`` stays fast.
-COMMANDS = ("match", "tournament", "games", "carcassonne_script")
+COMMANDS = ("match", "tournament", "games", "carcassonne_script", "replay", "records")
 
 
 class _Parser(argparse.ArgumentParser):

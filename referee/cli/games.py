@@ -28,7 +28,11 @@ def run(args: argparse.Namespace) -> int:
             f"[bold]{engine.name}[/bold] {engine.version} ({players} players): {engine.description}"
         )
         if engine.options:
-            table = Table("option", "default", "rule", "what it sets", box=None, padding=(0, 2))
+            table = Table(box=None, padding=(0, 2))
+            table.add_column("option", no_wrap=True)
+            table.add_column("default")
+            table.add_column("rule", no_wrap=True)
+            table.add_column("what it sets")
             for option in engine.options:
                 table.add_row(option.name, option.default, option.rule, option.help)
             console.print(table)

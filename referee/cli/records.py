@@ -1,0 +1,116 @@
+"""``referee records DIR``: the match records in an output folder, filtered."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from referee.replay.catalog import Entry
+
+EPILOG = """examples:
+  referee records out/
+  referee records out/ --game land --bot greedy --since 2025-01-31
+  referee records out/ --termination timeout --json
+"""
+
+
+def add_parser(commands: Any) -> None:
+    parser = commands.add_parser(
+        "records",
+        help="list and filter the match records in a folder",
+        description="List the records under DIR, oldest first, from their headers and footers. "
+        "A tournament folder's pending and running matches are listed too.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("folder", type=Path, metavar="DIR", help="a match or tournament folder")
+    parser.add_argument("--game", help="only this game")
+    parser.add_argument("--bot", help="only matches with a bot whose name contains this")
+    parser.add_argument(
+        "--termination",
+        metavar="REASON",
+        help="only matches where a seat ended so (timeout, crash, ...) or of this status "
+        "(finished, interrupted, corrupt, pending, running)",
+    )
+    parser.add_argument(
+        "--since", metavar="DATE", help="only matches started at or after DATE (2025-01-31)"
+    )
+    parser.add_argument("--json", action="store_true", help="print one JSON object per line")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from referee.replay.catalog import RecordFilter, list_records, parse_since
+
+    keep = RecordFilter(
+        game=args.game,
+        bot=args.bot,
+        termination=args.termination,
+        since=parse_since(args.since) if args.since else None,
+    )
+    entries = list_records(args.folder, keep)
+    if args.json:
+        for entry in entries:
+            print(json.dumps(_as_json(entry, args.folder)))
+    else:
+        _print_table(entries, args.folder)
+    return 0
+
+
+def _as_json(entry: Entry, folder: Path) -> dict[str, Any]:
+    return {
+        "path": _shown_path(entry, folder),
+        "status": entry.status,
+        "match_id": entry.match_id,
+        "game": entry.game,
+        "bots": list(entry.bots),
+        "started_at": entry.started_at,
+        "steps": entry.steps,
+        "terminations": list(entry.terminations),
+        "ranks": list(entry.ranks),
+        "detail": entry.detail,
+    }
+
+
+def _print_table(entries: list[Entry], folder: Path) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console()
+    if not entries:
+        console.print(f"no records in {folder}")
+        return
+    table = Table("started", "game", "bots", "steps", "status", "result", "record")
+    for entry in entries:
+        table.add_row(
+            entry.started_at[:19].replace("T", " "),
+            entry.game,
+            ", ".join(entry.bots),
+            "" if entry.steps is None else str(entry.steps),
+            entry.status,
+            _result(entry),
+            _shown_path(entry, folder),
+        )
+    console.print(table)
+
+
+def _result(entry: Entry) -> str:
+    """Ranks in seat order, and each seat's termination that was not normal."""
+    if entry.detail:
+        return entry.detail
+    if not entry.ranks:
+        return ""
+    faults = [
+        f"seat {seat} {label}" for seat, label in enumerate(entry.terminations) if label != "normal"
+    ]
+    ranks = "ranks " + "-".join(str(rank) for rank in entry.ranks)
+    return "; ".join([ranks, *faults])
+
+
+def _shown_path(entry: Entry, folder: Path) -> str:
+    if entry.path is None:
+        return entry.match_id
+    return str(entry.path.relative_to(folder)) if entry.path.is_relative_to(folder) else ""

@@ -1,0 +1,177 @@
+"""``referee replay RECORD``: verify a record, step through it, branch it, or draw it.
+
+Step N means the game after its first N steps (0 is the start); ``--from N``
+keeps those N steps and lets the new bots play step N onwards.
+"""
+
+from __future__ import annotations
+
+import argparse
+import tempfile
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from referee.errors import ConfigError
+
+if TYPE_CHECKING:
+    from referee.replay import Replay
+
+EPILOG = """examples:
+  referee replay out/m.jsonl --verify
+  referee replay out/m.jsonl                     (n, p, j 40, b, q at the prompt)
+  referee replay out/m.jsonl --step 40 --seat 1
+  referee replay out/m.jsonl --html m.html
+  referee replay out/m.jsonl --from 40 --bot bots/random_bot.py --bot bots/random_bot.py \\
+      --record out/m-from-40.jsonl
+"""
+
+
+def add_parser(commands: Any) -> None:
+    parser = commands.add_parser(
+        "replay",
+        help="verify, step through, branch or draw a match record",
+        description="Re-execute a match record through its engine. Without a mode flag, "
+        "step through it at the prompt.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("record", type=Path, help="a record (.jsonl or .jsonl.gz)")
+    modes = parser.add_mutually_exclusive_group()
+    modes.add_argument(
+        "--verify",
+        action="store_true",
+        help="check every step and digest; exit 1 at the first divergence",
+    )
+    modes.add_argument(
+        "--step", type=int, metavar="N", help="print the game after N steps and exit"
+    )
+    modes.add_argument("--html", type=Path, metavar="OUT", help="write an HTML viewer to OUT")
+    modes.add_argument(
+        "--from",
+        dest="branch",
+        type=int,
+        metavar="STEP",
+        help="keep the first STEP steps and continue with new --bot players",
+    )
+    parser.add_argument(
+        "--seat", type=int, metavar="K", help="show only what seat K could see (its observation)"
+    )
+    parser.add_argument(
+        "--force", action="store_true", help="replay a record of another engine version anyway"
+    )
+    _add_branch_options(parser)
+    parser.set_defaults(run=run)
+
+
+def _add_branch_options(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_argument_group("with --from")
+    group.add_argument(
+        "--bot",
+        action="append",
+        default=[],
+        metavar="BOT",
+        help="a bot per seat, in seat order: bots/random_bot.py or a command",
+    )
+    group.add_argument(
+        "--record", dest="out", type=Path, metavar="PATH", help="write the new record here"
+    )
+    group.add_argument(
+        "--decision-ms", type=int, help="time per decision in ms (default: the record's)"
+    )
+    group.add_argument(
+        "--penalty",
+        choices=("forfeit", "default-action"),
+        default="forfeit",
+        help="what a fault costs (default forfeit)",
+    )
+    group.add_argument(
+        "--startup-timeout",
+        type=float,
+        default=10.0,
+        help="seconds a bot has to connect and say hello (default 10)",
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    from referee.replay import Replay
+
+    replay = Replay.from_path(args.record, force=args.force)
+    if args.seat is not None and not 0 <= args.seat < replay.record.num_seats:
+        raise ConfigError(f"--seat must be in 0..{replay.record.num_seats - 1}, got {args.seat}")
+    if args.branch is None and (args.bot or args.out):
+        raise ConfigError("--bot and --record go with --from STEP")
+    if args.verify:
+        return _verify(replay)
+    if args.step is not None:
+        return _print_step(replay, args.step, args.seat)
+    if args.html is not None:
+        return _write_html(replay, args.html)
+    if args.branch is not None:
+        return _branch(replay, args)
+    from referee.replay.stepper import step_through
+
+    step_through(replay, input, print, seat=args.seat)
+    return 0
+
+
+def _verify(replay: Replay) -> int:
+    from referee.replay import verify
+
+    verification = verify(replay)
+    print(verification.describe())
+    return 0 if verification.ok else 1
+
+
+def _print_step(replay: Replay, step: int, seat: int | None) -> int:
+    from referee.replay import Cursor
+    from referee.replay.stepper import frame_text
+
+    last = replay.num_positions - 1
+    if not 0 <= step <= last:
+        raise ConfigError(f"--step must be in 0..{last}, got {step}")
+    cursor = Cursor(replay)
+    cursor.goto(step)
+    print(frame_text(cursor, seat))
+    return 0
+
+
+def _write_html(replay: Replay, out: Path) -> int:
+    from referee.replay.viewer import write_viewer
+
+    write_viewer(replay, out)
+    print(f"wrote {out} ({replay.num_positions - 1} steps)")
+    return 0
+
+
+def _branch(replay: Replay, args: argparse.Namespace) -> int:
+    import trio
+
+    from referee.cli.show import print_match_result
+    from referee.match.clock import TimeControl
+    from referee.match.penalties import PenaltyPolicy
+    from referee.replay.branch import branch_spec
+    from referee.transport.fleet import play_match
+    from referee.transport.process import BotCommand
+
+    if not args.bot:
+        raise ConfigError("--from needs a --bot per seat")
+    if args.decision_ms is not None and args.decision_ms <= 0:
+        raise ConfigError(f"--decision-ms must be positive, got {args.decision_ms}")
+    commands = [BotCommand.parse(text) for text in args.bot]
+    spec = branch_spec(
+        replay,
+        args.branch,
+        len(commands),
+        record_path=args.out,
+        time_control=TimeControl(args.decision_ms / 1000) if args.decision_ms else None,
+        penalties=PenaltyPolicy.lenient() if args.penalty == "default-action" else None,
+    )
+    log_dir = (
+        args.out.parent / f"{args.out.name}.logs"
+        if args.out
+        else Path(tempfile.mkdtemp(prefix="landgrave-bots-"))
+    )
+    result = trio.run(play_match, spec, commands, log_dir, None, args.startup_timeout)
+    print(f"branched from {replay.record.path} at step {args.branch}")
+    print_match_result(result)
+    return 0

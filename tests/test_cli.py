@@ -1,0 +1,112 @@
+"""The referee command: readable results, one-line errors for bad input."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from referee.cli import main
+from tests.helpers import BOTS
+
+
+def test_bad_flags_are_one_line_errors(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["match", "land", "--seed", "seven", "--bot", "x.py"])
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err
+    assert "invalid int value: 'seven'" in err
+    assert "Traceback" not in err
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (
+            ["match", "land", "--bot", "no/such_bot.py", "--bot", "x.py"],
+            "bot file not found: no/such_bot.py",
+        ),
+        (["match", "chess", "--bot", "a.py"], "unknown game 'chess'"),
+        (
+            ["match", "land", "--bot", str(BOTS / "random_bot.py"), "--config", "colour=red"],
+            "land has no option 'colour'",
+        ),
+        (
+            ["match", "land", "--bot", str(BOTS / "random_bot.py"), "--decision-ms", "0"],
+            "--decision-ms must be positive",
+        ),
+        (["tournament", "--resume", "/nonexistent/t"], "holds no tournament"),
+        (["tournament", "--game", "land", "--bot", "a.py"], "at least two --bot"),
+    ],
+)
+def test_bad_input_gets_a_one_line_error(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert message in err
+    assert len(err.strip().splitlines()) == 1, err
+
+
+@pytest.mark.slow
+def test_a_match_prints_the_board_scores_winner_and_terminations(tmp_path: Path) -> None:
+    record = tmp_path / "out.jsonl"
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "referee.cli",
+            "match",
+            "land",
+            "--bot",
+            str(BOTS / "random_bot.py"),
+            "--bot",
+            str(BOTS / "land_greedy.py"),
+            "--seed",
+            "7",
+            "--record",
+            str(record),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert "plots" in out  # the final board's score lines
+    assert "normal" in out and ("Winner:" in out or "Shared win:" in out)
+    assert record.is_file() and '"footer"' in record.read_text().splitlines()[-1]
+
+
+@pytest.mark.slow
+def test_a_match_as_json(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "referee.cli",
+            "match",
+            "land",
+            "--bot",
+            str(BOTS / "random_bot.py"),
+            "--bot",
+            str(BOTS / "random_bot.py"),
+            "--json",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    result = json.loads(done.stdout)
+    assert [s["termination"] for s in result["seats"]] == ["normal", "normal"]
+
+
+def test_games_lists_every_engine_with_its_options(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["games"]) == 0
+    out = capsys.readouterr().out
+    assert "land" in out and "adjacency_extends_this_turn" in out
