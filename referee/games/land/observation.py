@@ -1,0 +1,43 @@
+"""What a seat sees of a Land game: everything, since nothing is hidden."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from sdk.pb.landgrave.games.land.v1 import land_pb2
+
+if TYPE_CHECKING:
+    from referee.games.land.state import LandState
+
+
+def observe(state: LandState, seat: int) -> land_pb2.Observation:
+    """The Observation message for one seat (LAND has no hidden information)."""
+    board = state.board
+    return land_pb2.Observation(
+        seat=seat,
+        num_players=state.num_players,
+        map_name=board.name,
+        width=board.width,
+        height=board.height,
+        region_width=board.region_width,
+        region_height=board.region_height,
+        kinds=[f"PLOT_KIND_{kind.name}" for kind in board.kinds],
+        resident=[p in board.residents for p in range(board.size)],
+        owner=state.owner,
+        half_claim=state.half,
+        phase=f"PHASE_{state.phase.name}",
+        order=state.order,
+        order_rolls=state.order_rolls,
+        rolling_seat=state.rolling_seat,
+        turn_seat=state.seat_to_move,
+        round=state.round,
+        rolled_column=state.column,
+        rolled_row=state.row,
+        cows_left=state.cows_left,
+        claimed_this_turn=state.claimed_this_turn,
+        pending_mountain=state.pending_mountain,
+        plots=state.scores(),
+        bonus_cows=state.bonus,
+        saved_cows=state.saved,
+        idle_turns=state.idle_turns,
+    )

@@ -1,0 +1,46 @@
+"""The greedy Land bot against a uniformly random one, through the real referee loop."""
+
+from __future__ import annotations
+
+import pytest
+
+import sdk
+from referee.engine import CHANCE
+from referee.games.land import ENGINE
+from referee.games.land.actions import EndTurn
+from referee.match import play_in_process
+from referee.testing import random_playout
+from tests.helpers import load_bot
+
+
+@pytest.mark.slow
+def test_greedy_bot_beats_random_bot_in_80_of_100_games() -> None:
+    """Seats alternate; a shared first place does not count as a win."""
+    greedy = load_bot("land_greedy.py", "LandGreedyBot")
+    rand = load_bot("random_bot.py", "RandomBot")
+    wins = 0
+    for seed in range(100):
+        seat = seed % 2
+        bots = [greedy, rand] if seat == 0 else [rand, greedy]
+        result = play_in_process(ENGINE, bots, seed=seed)
+        wins += result.seats[seat].rank == 1 and result.seats[1 - seat].rank == 2
+    assert wins >= 80
+
+
+def test_greedy_bot_never_ends_a_turn_it_could_use() -> None:
+    """Along a random game, the greedy bot picks EndTurn only when it is the sole action."""
+    greedy = load_bot("land_greedy.py", "LandGreedyBot")
+    _, history = random_playout(ENGINE, 2, seed=1)
+    state = ENGINE.new_game(ENGINE.default_config(), 2)
+    checked = 0
+    for seat, action in history:
+        if seat != CHANCE:
+            legal = state.legal_actions(seat)
+            match = sdk.MatchInfo("m", "land", seat, 2, ENGINE.default_config())
+            messages = list(ENGINE.action_list_to_proto(legal).actions)
+            decision = sdk.Decision(match, state.observation(seat), messages, 1.0)
+            picked = legal[greedy.decide(decision)]
+            assert picked != EndTurn() or legal == [EndTurn()]
+            checked += 1
+        state.apply(seat, action)
+    assert checked > 20
