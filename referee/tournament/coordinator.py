@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import json
 import sys
+import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 
 import structlog
@@ -18,10 +20,10 @@ import trio
 
 from referee.errors import ConfigError
 from referee.games import get_engine
-from referee.tournament import schedule
+from referee.tournament import ladders, schedule
 from referee.tournament.execute import Worker
 from referee.tournament.spec import TournamentSpec
-from referee.tournament.standings import Standing, pairwise_results, standings
+from referee.tournament.standings import Standing, game_results, standings
 from referee.tournament.store import Store
 from referee.transport.process import BotCommand
 
@@ -95,6 +97,7 @@ def open_tournament(folder: Path, spec: TournamentSpec | None) -> tuple[Store, T
         for entrant in spec.entrants:
             BotCommand.parse(entrant.command)
         store.initialise(spec, first_schedule(spec))
+        store.set_meta("uid", uuid.uuid4().hex)
         _schedule_next_round(store, spec)
     return store, spec
 
@@ -112,13 +115,30 @@ async def run_tournament(
         if not _schedule_next_round(store, spec):
             break
     rows = current_standings(store, spec)
+    _feed_ladder(store, spec)
     if on_progress is not None:
         on_progress(_snapshot(store, spec, rows))
     return rows
 
 
-def current_standings(store: Store, spec: TournamentSpec) -> list[Standing]:
-    return standings([e.name for e in spec.entrants], store.matches("done"), store.quarantined())
+def current_standings(store: Store, spec: TournamentSpec, *, rate: bool = True) -> list[Standing]:
+    names = [e.name for e in spec.entrants]
+    return standings(names, store.matches("done"), store.quarantined(), rate=rate)
+
+
+def _feed_ladder(store: Store, spec: TournamentSpec) -> None:
+    """Count a finished tournament's games in the game's persistent ladders, once."""
+    counts = store.counts()
+    if counts["pending"] or counts["running"] or counts["interrupted"]:
+        return
+    uid = store.get_meta("uid") or str(store.folder.resolve())
+    with ladders.updating(spec.game) as ladder:
+        if uid in ladder.applied:
+            return
+        today = datetime.now(UTC).date()
+        for result in game_results(store.matches("done")):
+            ladder.record(result, today, with_skill=spec.rating == "openskill")
+        ladder.applied.append(uid)
 
 
 async def _play_pending(store: Store, spec: TournamentSpec) -> None:
@@ -139,7 +159,7 @@ async def _run_worker_process(command: list[str]) -> None:
 
 async def _report(store: Store, spec: TournamentSpec, on_progress: ProgressCallback) -> None:
     while True:
-        on_progress(_snapshot(store, spec, current_standings(store, spec)))
+        on_progress(_snapshot(store, spec, current_standings(store, spec, rate=False)))
         await trio.sleep(POLL_S)
 
 
@@ -179,9 +199,10 @@ def _schedule_next_round(store: Store, spec: TournamentSpec) -> bool:
 def _swiss_points(store: Store, spec: TournamentSpec) -> dict[str, float]:
     """Pairwise points so far; a bye counts as winning every game of a table."""
     points = {e.name: 0.0 for e in spec.entrants}
-    for pair in pairwise_results(store.matches("done")):
-        points[pair.a] += pair.score
-        points[pair.b] += 1 - pair.score
+    for result in game_results(store.matches("done")):
+        for pair in result.comparisons():
+            points[pair.first] += pair.score
+            points[pair.second] += 1 - pair.score
     games_per_pairing = spec.games_per_table * len(schedule.seat_orders(("a", "b"), spec.rotation))
     for name in _byes(store):
         points[name] += games_per_pairing

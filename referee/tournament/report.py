@@ -57,7 +57,7 @@ def standings_table(rows: Sequence[Standing], title: str) -> Table:
     table.add_column("#", justify="right")
     table.add_column("bot", no_wrap=True)
     for column in ("rating", "95% CI", "matches"):
-        table.add_column(column, justify="right")
+        table.add_column(column, justify="right", no_wrap=True)
     table.add_column("W/D/L" if duel_like else "mean rank", justify="right")
     table.add_column("mean score", justify="right")
     table.add_column("faults", justify="left")

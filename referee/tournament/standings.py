@@ -1,30 +1,21 @@
-"""Standings from finished matches: points, W/D/L or mean rank, faults, pairwise results.
+"""Standings from finished matches: ratings, W/D/L or mean rank, faults.
 
-Every comparison is pairwise by rank, which serves duels, multiplayer
-tables and solo games alike: a solo game's bots are compared by score
-seed by seed, as if they had sat at one table with that seed.
+Every match becomes a ``GameResult`` (ranks by bot name), which serves
+duels, multiplayer tables and solo games alike: a solo game's bots are
+compared by score seed by seed, as if they had sat at one table with that
+seed. Ratings are a Bradley-Terry fit with 95% intervals.
 """
 
 from __future__ import annotations
 
-import itertools
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from referee.engine import ranks_from_scores
 from referee.match.termination import Termination
+from referee.ratings import GameResult, bradley_terry
 from referee.tournament.store import ScheduledMatch
-
-
-@dataclass(frozen=True)
-class Pairwise:
-    """One pairwise result: ``score`` is 1 if ``a`` beat ``b``, 0.5 for a tie, 0 if it lost."""
-
-    a: str
-    b: str
-    score: float
 
 
 @dataclass
@@ -62,36 +53,29 @@ class Standing:
         return sum(self.faults.values())
 
 
-def pairwise_results(matches: Iterable[ScheduledMatch]) -> list[Pairwise]:
-    """Every pairwise result of the finished matches, in match order."""
-    results: list[Pairwise] = []
-    solo: dict[tuple[int, int], list[tuple[str, float]]] = defaultdict(list)
+def game_results(matches: Iterable[ScheduledMatch]) -> list[GameResult]:
+    """Every finished match as ranks by bot name; solo matches grouped by seed."""
+    results: list[GameResult] = []
+    solo: dict[tuple[int, int], dict[str, float]] = defaultdict(dict)
     for match in matches:
         seats = (match.result or {}).get("seats", [])
         if len(seats) == 1:
-            solo[(match.round, match.group)].append((seats[0]["name"], seats[0]["score"]))
-            continue
-        results.extend(_pairs([(s["name"], s["rank"]) for s in seats]))
-    for players in solo.values():
-        ranks = ranks_from_scores([score for _, score in players])
-        results.extend(
-            _pairs([(name, rank) for (name, _), rank in zip(players, ranks, strict=True)])
-        )
+            solo[(match.round, match.group)][seats[0]["name"]] = seats[0]["score"]
+        elif seats:
+            ranks = {s["name"]: s["rank"] for s in seats}
+            results.append(GameResult(ranks, {s["name"]: s["score"] for s in seats}))
+    results.extend(GameResult.from_points(scores) for scores in solo.values() if len(scores) > 1)
     return results
 
 
-def _pairs(ranked: Sequence[tuple[str, int]]) -> list[Pairwise]:
-    pairs = []
-    for (a, rank_a), (b, rank_b) in itertools.combinations(ranked, 2):
-        score = 1.0 if rank_a < rank_b else 0.5 if rank_a == rank_b else 0.0
-        pairs.append(Pairwise(a, b, score))
-    return pairs
-
-
 def standings(
-    names: Sequence[str], matches: Sequence[ScheduledMatch], quarantined: dict[str, str]
+    names: Sequence[str],
+    matches: Sequence[ScheduledMatch],
+    quarantined: dict[str, str],
+    *,
+    rate: bool = True,
 ) -> list[Standing]:
-    """Each bot's standing, best first by points then mean score."""
+    """Each bot's standing, best first by rating, then points, then mean score."""
     table = {name: Standing(name, quarantined=quarantined.get(name, "")) for name in names}
     for match in matches:
         for seat in (match.result or {}).get("seats", []):
@@ -102,10 +86,22 @@ def standings(
             termination = Termination.parse(seat["termination"])
             if termination.is_fault:
                 standing.faults[termination.label] += 1
-    for pair in pairwise_results(matches):
-        _count(table[pair.a], pair.score)
-        _count(table[pair.b], 1 - pair.score)
-    return sorted(table.values(), key=lambda s: (-s.points, -s.mean_score, s.name))
+    results = game_results(matches)
+    for result in results:
+        for pair in result.comparisons():
+            _count(table[pair.first], pair.score)
+            _count(table[pair.second], 1 - pair.score)
+    if rate and results:  # the fit costs seconds for a hundred bots: not for progress lines
+        fit = bradley_terry.fit(results, players=names)
+        for name, standing in table.items():
+            standing.rating = fit.ratings[name]
+            standing.interval = fit.interval(name)
+    return sorted(table.values(), key=_order)
+
+
+def _order(standing: Standing) -> tuple[float, float, float, str]:
+    rating = standing.rating if standing.rating is not None else 0.0
+    return (-rating, -standing.points, -standing.mean_score, standing.name)
 
 
 def _count(standing: Standing, score: float) -> None:
@@ -119,7 +115,7 @@ def _count(standing: Standing, score: float) -> None:
 
 def leader(rows: Sequence[Standing]) -> str:
     """Who leads now, for the progress line."""
-    played = [row for row in rows if row.matches]
+    played = sorted((row for row in rows if row.matches), key=lambda row: -row.points)
     return f"{played[0].name} ({played[0].points:g} pts)" if played else "-"
 
 

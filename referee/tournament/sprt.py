@@ -1,0 +1,68 @@
+"""``referee sprt``: play a candidate bot against a baseline until an SPRT decides.
+
+Games come in pairs on one seed, one in each seat order, so seat and luck
+cancel out as in a tournament. Lanes play at once; the test stops every
+lane as soon as it accepts either hypothesis (or the game limit is hit).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable
+from pathlib import Path
+
+import trio
+
+from referee.match.runner import MatchSpec, run_match
+from referee.ratings import Sprt, SprtConfig, SprtResult
+from referee.tournament.execute import BotPool, MatchSettings
+from referee.tournament.schedule import match_seed
+from referee.tournament.spec import TournamentSpec
+from referee.transport.fleet import BotFleet
+from referee.transport.server import BotServer
+
+
+async def run_sprt(
+    spec: TournamentSpec,
+    config: SprtConfig,
+    max_games: int,
+    folder: Path,
+    on_game: Callable[[SprtResult], None] | None = None,
+) -> SprtResult:
+    """Play ``spec.entrants[0]`` (the candidate) against ``[1]`` until the test decides."""
+    candidate, baseline = (e.name for e in spec.entrants)
+    settings = MatchSettings.from_spec(spec)
+    test = Sprt(config)
+    numbers = itertools.count()
+
+    async def lane(pool: BotPool, stop: trio.CancelScope) -> None:
+        while not test.is_finished() and (number := next(numbers)) < max_games:
+            seats = (candidate, baseline) if number % 2 == 0 else (baseline, candidate)
+            match = MatchSpec(
+                settings.engine,
+                match_seed(spec.seed, "sprt", number // 2),
+                settings.config,
+                time_control=settings.time_control,
+                penalties=settings.penalties,
+                match_id=f"{spec.name}-{number}",
+                record_path=folder / "records" / f"{number:06d}.jsonl",
+            )
+            processes = [await pool.borrow(name) for name in seats]
+            result = await run_match(match, [p.player for p in processes])
+            for name, process, seat in zip(seats, processes, result.seats, strict=True):
+                await pool.give_back(name, process, faulted=seat.termination.is_fault)
+            mine, theirs = (result.seats[seats.index(n)].rank for n in (candidate, baseline))
+            outcome = test.record(1.0 if mine < theirs else 0.5 if mine == theirs else 0.0)
+            if on_game is not None:
+                on_game(outcome)
+        stop.cancel()
+
+    async with (
+        BotServer() as server,
+        BotFleet(server, folder / "logs", settings.limits, spec.startup_timeout_s) as fleet,
+        trio.open_nursery() as nursery,
+    ):
+        pool = BotPool(fleet, spec)
+        for _ in range(spec.concurrency):
+            nursery.start_soon(lane, pool, nursery.cancel_scope)
+    return test.result()
