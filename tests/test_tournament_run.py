@@ -174,3 +174,27 @@ def test_a_bot_that_always_crashes_is_quarantined_and_the_rest_completes(tmp_pat
     assert counts["skipped"] > 0 and counts["pending"] == counts["running"] == 0
     # Every match between the healthy bots was played.
     assert by_name["random"].matches >= 8 and by_name["frontier"].matches >= 8
+
+
+def test_two_worker_processes_give_the_same_results_as_one(tmp_path: Path) -> None:
+    entrants = (
+        Entrant("random", str(BOTS / "random_bot.py")),
+        Entrant("frontier", str(BOTS / "land_frontier.py")),
+        Entrant("greedy", str(BOTS / "land_greedy.py")),
+    )
+    for workers in (1, 2):
+        spec = TournamentSpec(
+            game="land", name="w", entrants=entrants, games_per_table=2, workers=workers
+        )
+        store, spec = open_tournament(tmp_path / f"w{workers}", spec)
+        trio.run(run_tournament, store, spec)
+        if workers == 2:
+            used = {
+                m
+                for (m,) in sqlite3.connect(store.path).execute(
+                    "SELECT DISTINCT worker FROM matches"
+                )
+            }
+            assert used == {"w1", "w2"}
+        store.close()
+    assert results(tmp_path / "w1") == results(tmp_path / "w2")

@@ -115,7 +115,12 @@ def run(args: argparse.Namespace) -> int:
 
     from referee.cli import is_interrupt
     from referee.tournament.coordinator import open_tournament, run_tournament
-    from referee.tournament.report import ProgressBar, export, standings_table
+    from referee.tournament.report import (
+        ProgressBar,
+        export,
+        standings_table,
+        superiority_table,
+    )
 
     console = Console()
     if args.resume is not None:
@@ -147,6 +152,9 @@ def run(args: argparse.Namespace) -> int:
     finally:
         store.close()
     console.print(standings_table(rows, f"{spec.name}: standings"))
+    superiority = superiority_table(rows)
+    if superiority is not None:
+        console.print(superiority)
     for name, reason in ((r.name, r.quarantined) for r in rows if r.quarantined):
         console.print(f"[red]{name} was quarantined[/red]: {reason}")
     csv_path, json_path = export(rows, store.folder)

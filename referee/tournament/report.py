@@ -81,18 +81,46 @@ def standings_table(rows: Sequence[Standing], title: str) -> Table:
     return table
 
 
+def superiority_table(rows: Sequence[Standing]) -> Table | None:
+    """The likelihood-of-superiority matrix: row bot stronger than column bot, in percent."""
+    rated = [row for row in rows if row.superiority]
+    if not 2 <= len(rated) <= 12:
+        return None
+    table = Table(title="likelihood of superiority (row stronger than column)")
+    table.add_column("", no_wrap=True)
+    for row in rated:
+        table.add_column(row.name, justify="right")
+    for row in rated:
+        cells = [
+            "" if other.name == row.name else f"{100 * row.superiority[other.name]:.0f}%"
+            for other in rated
+        ]
+        table.add_row(row.name, *cells)
+    return table
+
+
 def export(rows: Sequence[Standing], folder: Path) -> tuple[Path, Path]:
     """Write standings.csv and standings.json into the tournament folder."""
     plain = to_rows(rows)
     json_path = folder / "standings.json"
     json_path.write_text(json.dumps(plain, indent=2) + "\n", encoding="utf-8")
     csv_path = folder / "standings.csv"
+    plain = [_flat(row) for row in plain]
     columns = sorted({key for row in plain for key in row}, key=lambda k: _column_order(plain, k))
     with csv_path.open("w", newline="", encoding="utf-8") as out:
         writer = csv.DictWriter(out, fieldnames=columns)
         writer.writeheader()
         writer.writerows(plain)
     return csv_path, json_path
+
+
+def _flat(row: dict[str, object]) -> dict[str, object]:
+    """A CSV row: the superiority map becomes one column per opponent."""
+    flat = dict(row)
+    superiority = flat.pop("superiority", {})
+    assert isinstance(superiority, dict)
+    flat.update({f"superiority_vs_{other}": p for other, p in superiority.items()})
+    return flat
 
 
 def _column_order(rows: list[dict[str, object]], key: str) -> tuple[int, str]:

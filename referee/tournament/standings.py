@@ -34,6 +34,8 @@ class Standing:
     rating: float | None = None
     interval: tuple[float, float] | None = None
     """The rating's 95% confidence interval."""
+    superiority: dict[str, float] = field(default_factory=dict)
+    """Per other bot, the likelihood that this one is stronger (from the rating fit)."""
     quarantined: str = ""
 
     @property
@@ -96,6 +98,7 @@ def standings(
         for name, standing in table.items():
             standing.rating = fit.ratings[name]
             standing.interval = fit.interval(name)
+            standing.superiority = fit.los_matrix()[name]
     return sorted(table.values(), key=_order)
 
 
@@ -138,6 +141,7 @@ def to_rows(rows: Sequence[Standing]) -> list[dict[str, Any]]:
             "faults": row.fault_count,
             **{f"faults_{label}": count for label, count in sorted(row.faults.items())},
             "quarantined": row.quarantined,
+            "superiority": {other: round(p, 4) for other, p in row.superiority.items()},
         }
         for place, row in enumerate(rows, start=1)
     ]
