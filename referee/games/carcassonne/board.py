@@ -1,0 +1,328 @@
+"""The board: placed tiles, the frontier of open positions, and features.
+
+A feature (a road, city, field or monastery) is a set of tile segments that
+connect across edges. Segments are nodes of a union-find: placing a tile
+adds its segments and joins each to the segment across every edge it
+touches. Features only ever grow, so the union-find never splits, and each
+root carries the totals scoring needs (tiles, open edges, coats of arms,
+followers). Placement legality reads only the frontier, the empty
+positions next to a tile, so a turn costs the same early and late.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from referee.games.carcassonne.tiles import (
+    OFFSETS,
+    Kind,
+    Oriented,
+    Pos,
+    Segment,
+    distinct_rotations,
+    oriented,
+    partner_half,
+)
+
+
+@dataclass(frozen=True, order=True)
+class TileCopy:
+    """A kind of land tile in the pile: a type and whether the copy shows a farmhouse."""
+
+    jcz_id: str
+    farmhouse: bool = False
+
+
+@dataclass(frozen=True, order=True)
+class Spot:
+    """Where a follower stands: a seat's follower on one segment of a placed tile."""
+
+    pos: Pos
+    segment: int
+    seat: int
+
+
+@dataclass
+class Feature:
+    """The totals of one connected feature, kept at its union-find root."""
+
+    kind: Kind
+    tiles: set[Pos]
+    """Tiles the feature lies on; a tile with two parts of it counts once."""
+    open_edges: int = 0
+    """Road or city edges not yet met by a neighbour: 0 means complete."""
+    pennants: int = 0
+    farmhouse_tiles: set[Pos] = field(default_factory=set)
+    """Road tiles whose copy shows a farmhouse (Peasant Uprising)."""
+    full_tiles: set[Pos] = field(default_factory=set)
+    """City tiles with a part of this city that is not a semicircular cap (Bad Neighborhood)."""
+    cities: set[int] = field(default_factory=set)
+    """Fields: the nodes of the city segments they border."""
+    followers: list[Spot] = field(default_factory=list)
+
+    def absorb(self, other: Feature) -> None:
+        """Add another feature's totals to this one (they just connected)."""
+        self.tiles |= other.tiles
+        self.open_edges += other.open_edges
+        self.pennants += other.pennants
+        self.farmhouse_tiles |= other.farmhouse_tiles
+        self.full_tiles |= other.full_tiles
+        self.cities |= other.cities
+        self.followers.extend(other.followers)
+
+    def copy(self) -> Feature:
+        return Feature(
+            self.kind,
+            set(self.tiles),
+            self.open_edges,
+            self.pennants,
+            set(self.farmhouse_tiles),
+            set(self.full_tiles),
+            set(self.cities),
+            list(self.followers),
+        )
+
+    def count_by_seat(self, num_players: int) -> list[int]:
+        """How many followers each seat has on the feature."""
+        counts = [0] * num_players
+        for spot in self.followers:
+            counts[spot.seat] += 1
+        return counts
+
+
+@dataclass(frozen=True)
+class Placed:
+    """A tile on the board."""
+
+    pos: Pos
+    tile: TileCopy
+    shape: Oriented
+    nodes: tuple[int, ...]
+    """The union-find node of each segment."""
+
+
+def neighbour(pos: Pos, edge: int) -> Pos:
+    dx, dy = OFFSETS[edge]
+    return pos[0] + dx, pos[1] + dy
+
+
+def surrounding(pos: Pos) -> Iterator[Pos]:
+    """The eight positions around ``pos``."""
+    x, y = pos
+    for dy in (-1, 0, 1):
+        for dx in (-1, 0, 1):
+            if dx or dy:
+                yield x + dx, y + dy
+
+
+class Board:
+    """Placed tiles and their features; grows one tile at a time."""
+
+    def __init__(self) -> None:
+        self.placed: dict[Pos, Placed] = {}
+        self.frontier: set[Pos] = set()
+        """Empty positions that share an edge with a placed tile."""
+        self._parent: list[int] = []
+        self._features: dict[int, Feature] = {}
+
+    # -- features -------------------------------------------------------------
+
+    def root(self, node: int) -> int:
+        parent = self._parent
+        while parent[node] != node:
+            parent[node] = parent[parent[node]]
+            node = parent[node]
+        return node
+
+    def feature(self, node: int) -> Feature:
+        """The feature a segment node belongs to."""
+        return self._features[self.root(node)]
+
+    def feature_at(self, pos: Pos, segment: int) -> Feature:
+        return self.feature(self.placed[pos].nodes[segment])
+
+    def features(self) -> Iterator[Feature]:
+        """Every feature once."""
+        return iter(self._features.values())
+
+    def is_complete(self, node: int) -> bool:
+        """Whether the feature of a node is complete (fields never are)."""
+        feature = self.feature(node)
+        if feature.kind is Kind.MONASTERY:
+            (pos,) = feature.tiles
+            return self.neighbour_count(pos) == 8
+        if feature.kind is Kind.FIELD:
+            return False
+        return feature.open_edges == 0
+
+    def neighbour_count(self, pos: Pos) -> int:
+        return sum(p in self.placed for p in surrounding(pos))
+
+    def monasteries_around(self, pos: Pos) -> list[int]:
+        """The monastery nodes on ``pos`` and the eight tiles around it."""
+        nodes = []
+        for p in (pos, *surrounding(pos)):
+            placed = self.placed.get(p)
+            if placed and placed.shape.segments[0].kind is Kind.MONASTERY:
+                nodes.append(placed.nodes[0])
+        return nodes
+
+    def _union(self, a: int, b: int) -> int:
+        ra, rb = self.root(a), self.root(b)
+        if ra == rb:
+            return ra
+        fa, fb = self._features[ra], self._features[rb]
+        if len(fa.tiles) < len(fb.tiles):
+            ra, rb, fa, fb = rb, ra, fb, fa
+        self._parent[rb] = ra
+        fa.absorb(fb)
+        del self._features[rb]
+        return ra
+
+    # -- placement ------------------------------------------------------------
+
+    def fits(self, shape: Oriented, pos: Pos) -> bool:
+        """Whether a turned tile may go on ``pos``: empty, touching, every edge matching."""
+        if pos in self.placed:
+            return False
+        touching = False
+        for edge in range(4):
+            other = self.placed.get(neighbour(pos, edge))
+            if other is not None:
+                if other.shape.edges[(edge + 2) % 4] != shape.edges[edge]:
+                    return False
+                touching = True
+        return touching
+
+    def placements(self, jcz_id: str) -> list[tuple[int, int, int]]:
+        """Every legal (x, y, rotation) for a tile type, sorted; symmetric turns once."""
+        shapes = [oriented(jcz_id, r) for r in distinct_rotations(jcz_id)]
+        return sorted(
+            (x, y, shape.rotation)
+            for (x, y) in self.frontier
+            for shape in shapes
+            if self.fits(shape, (x, y))
+        )
+
+    def place(self, pos: Pos, tile: TileCopy, rotation: int) -> Placed:
+        """Put a tile down and join its segments to the features around it.
+
+        Does not check legality (``fits``): the start tile and test boards
+        go down without neighbours.
+        """
+        shape = oriented(tile.jcz_id, rotation)
+        first = len(self._parent)
+        nodes = tuple(range(first, first + len(shape.segments)))
+        self._parent.extend(nodes)
+        for node, segment in zip(nodes, shape.segments, strict=True):
+            self._features[node] = _new_feature(pos, tile, segment, nodes)
+        placed = Placed(pos, tile, shape, nodes)
+        self.placed[pos] = placed
+        for edge in range(4):
+            other = self.placed.get(neighbour(pos, edge))
+            if other is not None:
+                self._join(placed, other, edge)
+        self.frontier.discard(pos)
+        for edge in range(4):
+            next_pos = neighbour(pos, edge)
+            if next_pos not in self.placed:
+                self.frontier.add(next_pos)
+        return placed
+
+    def _join(self, placed: Placed, other: Placed, edge: int) -> None:
+        facing = (edge + 2) % 4
+        mine = placed.shape.edge_segment[edge]
+        theirs = other.shape.edge_segment[facing]
+        if mine >= 0 and theirs >= 0:
+            root = self._union(placed.nodes[mine], other.nodes[theirs])
+            self._features[root].open_edges -= 2
+        for half in (2 * edge, 2 * edge + 1):
+            mine = placed.shape.half_segment[half]
+            theirs = other.shape.half_segment[partner_half(half)]
+            if mine >= 0 and theirs >= 0:
+                self._union(placed.nodes[mine], other.nodes[theirs])
+
+    def preview(self, pos: Pos, tile: TileCopy, rotation: int) -> list[Preview]:
+        """What each feature of the new tile would become if it went on ``pos``.
+
+        Nothing changes on the board. Segments that would join one feature
+        come as one ``Preview``. Bots use this to weigh placements.
+        """
+        shape = oriented(tile.jcz_id, rotation)
+        groups = [_Group({i}, set()) for i in range(len(shape.segments))]
+        closed = [0] * len(shape.segments)
+        for edge in range(4):
+            other = self.placed.get(neighbour(pos, edge))
+            if other is None:
+                continue
+            mine = shape.edge_segment[edge]
+            theirs = other.shape.edge_segment[(edge + 2) % 4]
+            if mine >= 0 and theirs >= 0:
+                groups[mine].roots.add(self.root(other.nodes[theirs]))
+                closed[mine] += 1
+            for half in (2 * edge, 2 * edge + 1):
+                mine = shape.half_segment[half]
+                theirs = other.shape.half_segment[partner_half(half)]
+                if mine >= 0 and theirs >= 0:
+                    groups[mine].roots.add(self.root(other.nodes[theirs]))
+        return [self._preview_group(pos, tile, shape, group, closed) for group in _merge(groups)]
+
+    def _preview_group(
+        self, pos: Pos, tile: TileCopy, shape: Oriented, group: _Group, closed: list[int]
+    ) -> Preview:
+        first = min(group.segments)
+        nodes = tuple(-1 - i for i in range(len(shape.segments)))  # not on the board
+        merged = _new_feature(pos, tile, shape.segments[first], nodes)
+        for index in group.segments - {first}:
+            merged.absorb(_new_feature(pos, tile, shape.segments[index], nodes))
+        for root in group.roots:
+            merged.absorb(self._features[root])
+        merged.open_edges -= 2 * sum(closed[i] for i in group.segments)
+        complete = merged.open_edges == 0 and merged.kind in (Kind.ROAD, Kind.CITY)
+        if merged.kind is Kind.MONASTERY:
+            complete = self.neighbour_count(pos) == 8
+        return Preview(tuple(sorted(group.segments)), frozenset(group.roots), merged, complete)
+
+
+@dataclass(frozen=True)
+class Preview:
+    """One feature of a tile not yet placed, as it would be after placing it."""
+
+    segments: tuple[int, ...]
+    """Indexes of the new tile's segments in this feature."""
+    roots: frozenset[int]
+    """The board features it would join (their root nodes)."""
+    feature: Feature
+    """The joined totals (city nodes of the new tile itself are left out of fields)."""
+    complete: bool
+
+
+@dataclass
+class _Group:
+    segments: set[int]
+    roots: set[int]
+
+
+def _merge(groups: list[_Group]) -> list[_Group]:
+    """Join groups of new segments that share a board feature (a road closing a loop)."""
+    merged: list[_Group] = []
+    for group in groups:
+        joined = _Group(set(group.segments), set(group.roots))
+        for other in [m for m in merged if m.roots & joined.roots]:
+            merged.remove(other)
+            joined.segments |= other.segments
+            joined.roots |= other.roots
+        merged.append(joined)
+    return merged
+
+
+def _new_feature(pos: Pos, tile: TileCopy, segment: Segment, nodes: tuple[int, ...]) -> Feature:
+    """The feature of one segment alone; ``nodes`` are its tile's nodes (negative: none)."""
+    feature = Feature(segment.kind, {pos}, len(segment.edges), segment.pennants)
+    if segment.kind is Kind.ROAD and tile.farmhouse:
+        feature.farmhouse_tiles.add(pos)
+    if segment.kind is Kind.CITY and not segment.cap:
+        feature.full_tiles.add(pos)
+    feature.cities = {nodes[i] for i in segment.cities if nodes[i] >= 0}
+    return feature

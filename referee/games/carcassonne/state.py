@@ -1,0 +1,344 @@
+"""One position of Carcassonne with The Land Surveyors.
+
+The turn cycle, in phases: chance draws a tile (CHANCE); a tile that fits
+nowhere is removed and chance draws again (CARC-06). The seat places it
+(PLACE_TILE), then may place a follower on it (PLACE_FOLLOWER, skipped when
+it has no choice, CARC-09). Completed features score, followers return, and
+the scoring tiles turn over if anything scored (CARC-27). When the pile is
+empty after a turn the game ends with the final scoring.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+from enum import IntEnum
+from fractions import Fraction
+
+from google.protobuf.message import Message
+
+from referee.engine import CHANCE, SeatOutcome, State, outcomes_from_scores
+from referee.errors import IllegalAction
+from referee.games.carcassonne.actions import (
+    Action,
+    DrawTile,
+    PlaceFollower,
+    PlaceTile,
+    ShuffleStack,
+    SkipFollower,
+)
+from referee.games.carcassonne.board import Board, Feature, Spot, TileCopy
+from referee.games.carcassonne.rules import FOLLOWERS, Rules
+from referee.games.carcassonne.scoring import (
+    STACK_KINDS,
+    Score,
+    ScoringTile,
+    feature_points,
+    winners,
+)
+from referee.games.carcassonne.tiles import Kind, Pos, tile_types
+
+START = (0, 0)
+
+
+class Phase(IntEnum):
+    """Who acts next and how (values as in the Phase message)."""
+
+    CHANCE = 1
+    """Chance shuffles a scoring stack or draws a tile."""
+    PLACE_TILE = 2
+    PLACE_FOLLOWER = 3
+    GAME_OVER = 4
+
+
+def deal(rules: Rules) -> tuple[TileCopy, dict[TileCopy, int]]:
+    """The start tile and the draw pile (CARC-02, CARC-23)."""
+    pile: dict[TileCopy, int] = {}
+    start = TileCopy("")
+    for tile_type in tile_types().values():
+        plain, marked = tile_type.count, rules.farmhouse_copies(tile_type.jcz_id)
+        plain -= marked
+        if tile_type.start:
+            start = TileCopy(tile_type.jcz_id, marked > 0)
+            marked, plain = (marked - 1, plain) if marked else (marked, plain - 1)
+        for farmhouse, count in ((False, plain), (True, marked)):
+            if count:
+                pile[TileCopy(tile_type.jcz_id, farmhouse)] = count
+    return start, pile
+
+
+class CarcassonneState(State[Action]):
+    """A game in progress: board, pile, followers, scores and scoring stacks."""
+
+    def __init__(self, rules: Rules, num_players: int) -> None:
+        self.rules = rules
+        self._num_players = num_players
+        self.board = Board()
+        self.hands = [FOLLOWERS] * num_players
+        """Followers each seat still holds."""
+        self.scores = [Score() for _ in range(num_players)]
+        self.current = 0
+        """The seat whose turn it is."""
+        self.phase = Phase.CHANCE
+        self.tile: TileCopy | None = None
+        """The drawn tile, until it is placed and the turn ends."""
+        self.placed_at: Pos | None = None
+        """Where the tile of this turn went."""
+        self.discarded: list[TileCopy] = []
+        self.stacks: dict[Kind, tuple[ScoringTile, ...]] = {}
+        """Each scoring stack in its shuffled order; the active tile comes from ``turnovers``."""
+        self.turnovers = 0
+        """How often the active scoring tiles went under their stacks."""
+        self._placements: list[PlaceTile] = []
+        self._follower_spots: dict[PlaceFollower, int] = {}
+        start, self.pile = deal(rules)
+        self.board.place(START, start, 0)
+
+    # -- the contract ---------------------------------------------------------
+
+    @property
+    def num_players(self) -> int:
+        return self._num_players
+
+    def to_act(self) -> tuple[int, ...]:
+        if self.phase is Phase.CHANCE:
+            return (CHANCE,)
+        if self.phase is Phase.GAME_OVER:
+            return ()
+        return (self.current,)
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if seat != self.current or seat not in self.to_act():
+            return []
+        if self.phase is Phase.PLACE_TILE:
+            return list(self._placements)
+        return [SkipFollower(), *sorted(self._follower_spots)]
+
+    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+        if self.phase is not Phase.CHANCE:
+            return []
+        if self._stack_to_shuffle() is not None:
+            return self._shuffle_outcomes()
+        total = self.tiles_remaining
+        return [
+            (DrawTile(tile.jcz_id, tile.farmhouse), Fraction(count, total))
+            for tile, count in sorted(self.pile.items())
+        ]
+
+    def apply(self, seat: int, action: Action) -> None:
+        if seat == CHANCE:
+            self._apply_chance(action)
+            return
+        self.check_can_act(seat)
+        if self.phase is Phase.PLACE_TILE:
+            self._place_tile(action)
+        elif isinstance(action, SkipFollower):
+            self._end_turn()
+        else:
+            self._place_follower(action)
+
+    def default_action(self, seat: int) -> Action:
+        """No follower is the neutral choice; otherwise the first placement."""
+        return self.legal_actions(seat)[0]
+
+    def observation(self, seat: int) -> Message:
+        from referee.games.carcassonne.observation import observe
+
+        return observe(self, seat)
+
+    def is_terminal(self) -> bool:
+        return self.phase is Phase.GAME_OVER
+
+    def outcome(self) -> list[SeatOutcome]:
+        return outcomes_from_scores([score.total for score in self.scores])
+
+    def canonical(self) -> bytes:
+        board = sorted(
+            (*pos, p.tile.jcz_id, p.tile.farmhouse, p.shape.rotation)
+            for pos, p in self.board.placed.items()
+        )
+        rules = self.rules
+        data = [
+            [rules.land_surveyors, rules.road_poverty, rules.monastery_wealth, rules.farmhouses],
+            self._num_players,
+            int(self.phase),
+            self.current,
+            _tile_key(self.tile),
+            self.placed_at,
+            self.turnovers,
+            self.hands,
+            [list(score.as_dict().values()) for score in self.scores],
+            board,
+            sorted((*s.pos, s.segment, s.seat) for s in self.followers()),
+            sorted((t.jcz_id, t.farmhouse, n) for t, n in self.pile.items()),
+            [_tile_key(t) for t in self.discarded],
+            sorted((int(kind), [int(t) for t in order]) for kind, order in self.stacks.items()),
+        ]
+        return json.dumps(data, separators=(",", ":")).encode()
+
+    def render(self) -> str:
+        from referee.games.carcassonne.render import render_text
+
+        return render_text(self)
+
+    # -- queries --------------------------------------------------------------
+
+    @property
+    def tiles_remaining(self) -> int:
+        return sum(self.pile.values())
+
+    def active_scoring(self, kind: Kind) -> ScoringTile | None:
+        """The face-up scoring tile of a kind, or None without The Land Surveyors."""
+        order = self.stacks.get(kind)
+        if not order:
+            return None
+        return order[self.turnovers % len(order)]
+
+    def followers(self) -> list[Spot]:
+        """Every follower on the board."""
+        return [spot for feature in self.board.features() for spot in feature.followers]
+
+    # -- chance ---------------------------------------------------------------
+
+    def _stack_to_shuffle(self) -> Kind | None:
+        if not self.rules.land_surveyors:
+            return None
+        return next((kind for kind in STACK_KINDS if kind not in self.stacks), None)
+
+    def _shuffle_outcomes(self) -> list[tuple[Action, Fraction]]:
+        kind = self._stack_to_shuffle()
+        assert kind is not None
+        orders = sorted(itertools.permutations(self.rules.stack(kind)))
+        return [(ShuffleStack(kind, order), Fraction(1, len(orders))) for order in orders]
+
+    def _apply_chance(self, action: Action) -> None:
+        if self.phase is not Phase.CHANCE:
+            raise IllegalAction(f"chance may not act in phase {self.phase.name}")
+        kind = self._stack_to_shuffle()
+        if kind is not None:
+            if not (
+                isinstance(action, ShuffleStack)
+                and action.stack is kind
+                and sorted(action.order) == sorted(self.rules.stack(kind))
+            ):
+                raise IllegalAction(f"expected a shuffle of the {kind.name} stack, got {action!r}")
+            self.stacks[kind] = action.order
+            return
+        if not isinstance(action, DrawTile) or not self.pile.get(action.tile):
+            raise IllegalAction(f"expected a draw of a tile in the pile, got {action!r}")
+        self._draw(action.tile)
+
+    def _draw(self, tile: TileCopy) -> None:
+        self.pile[tile] -= 1
+        if not self.pile[tile]:
+            del self.pile[tile]
+        spots = self.board.placements(tile.jcz_id)
+        if not spots:
+            self.discarded.append(tile)  # CARC-06: out of the game, draw again
+            self._next_draw()
+            return
+        self.tile = tile
+        self._placements = [PlaceTile(*spot) for spot in spots]
+        self.phase = Phase.PLACE_TILE
+
+    def _next_draw(self) -> None:
+        if self.pile:
+            self.phase = Phase.CHANCE
+        else:
+            self.end_game()
+
+    # -- decisions ------------------------------------------------------------
+
+    def _place_tile(self, action: Action) -> None:
+        if not isinstance(action, PlaceTile) or action not in self._placements:
+            raise IllegalAction(
+                f"seat {self.current}: {action!r} is not a legal placement of {self.tile}"
+            )
+        assert self.tile is not None
+        pos = (action.x, action.y)
+        placed = self.board.place(pos, self.tile, action.rotation)
+        self.placed_at = pos
+        self._placements = []
+        self._follower_spots = {}
+        if self.hands[self.current]:
+            for index, segment in enumerate(placed.shape.segments):
+                if not self.board.feature(placed.nodes[index]).followers:
+                    self._follower_spots[PlaceFollower(segment.kind, segment.location)] = index
+        if self._follower_spots:
+            self.phase = Phase.PLACE_FOLLOWER
+        else:
+            self._end_turn()  # CARC-09: no choice to make
+
+    def _place_follower(self, action: Action) -> None:
+        if not isinstance(action, PlaceFollower) or action not in self._follower_spots:
+            raise IllegalAction(
+                f"seat {self.current}: {action!r} is not a free feature of the tile just placed"
+            )
+        assert self.placed_at is not None
+        segment = self._follower_spots[action]
+        feature = self.board.feature_at(self.placed_at, segment)
+        feature.followers.append(Spot(self.placed_at, segment, self.current))
+        self.hands[self.current] -= 1
+        self._end_turn()
+
+    def _end_turn(self) -> None:
+        assert self.placed_at is not None
+        if self._score_completed(self.placed_at) and self.rules.land_surveyors:
+            self.turnovers += 1  # CARC-27
+        self.tile = None
+        self.placed_at = None
+        self._follower_spots = {}
+        self.current = (self.current + 1) % self._num_players
+        self._next_draw()
+
+    # -- scoring --------------------------------------------------------------
+
+    def _score_completed(self, pos: Pos) -> bool:
+        """Score the features the tile on ``pos`` completed; whether any had followers."""
+        placed = self.board.placed[pos]
+        nodes = [
+            node
+            for node, segment in zip(placed.nodes, placed.shape.segments, strict=True)
+            if segment.kind in (Kind.ROAD, Kind.CITY)
+        ]
+        nodes += self.board.monasteries_around(pos)
+        roots = {self.board.root(node) for node in nodes}
+        scored = False
+        for root in sorted(roots):
+            if self.board.is_complete(root):
+                scored |= self._score(self.board.feature(root), complete=True)
+        return scored
+
+    def _score(self, feature: Feature, complete: bool) -> bool:
+        """Give a feature's points to its winners; return followers if it was completed."""
+        if not feature.followers:
+            return False
+        active = self.active_scoring(feature.kind) if complete else None
+        counts = feature.count_by_seat(self._num_players)
+        points = feature_points(self.board, feature, complete, active)
+        for seat in winners(counts, everyone=active is ScoringTile.CITIZENS_JURY):
+            self.scores[seat].add(feature.kind, points)
+        if complete:
+            for spot in feature.followers:
+                self.hands[spot.seat] += 1
+            feature.followers.clear()
+        return True
+
+    def end_game(self) -> None:
+        """Score incomplete features and farms (CARC-14, CARC-29) and end the game.
+
+        Called when the pile runs out; game scripts call it after their last turn.
+        """
+        if self.phase is Phase.GAME_OVER:
+            return
+        for feature in list(self.board.features()):
+            self._score(feature, complete=False)
+        self.phase = Phase.GAME_OVER
+        self.tile = None
+        self.placed_at = None
+        self._placements = []
+        self._follower_spots = {}
+
+
+def _tile_key(tile: TileCopy | None) -> list[object] | None:
+    return None if tile is None else [tile.jcz_id, tile.farmhouse]
