@@ -118,3 +118,11 @@ def test_a_missing_bot_file_is_refused_before_anything_starts() -> None:
     with pytest.raises(ConfigError, match="bot program not found"):
         BotCommand.parse("no-such-program --fast")
     assert BotCommand.parse(str(BOTS / "random_bot.py")).argv[0] == sys.executable
+
+
+async def test_a_flooding_bot_is_cut_off_as_a_protocol_error(land: Any, tmp_path: Path) -> None:
+    flood = BotCommand.parse(str(TEST_BOTS / "flood.py"))
+    result, _, _ = await play(land, tmp_path, [flood, RANDOM])
+    assert result.seats[0].termination is Termination.PROTOCOL_ERROR
+    assert "flood" in result.seats[0].detail
+    assert result.seats[1].termination is Termination.ADJUDICATED

@@ -23,6 +23,12 @@ CLOSE = object()
 
 logger = structlog.get_logger("referee.transport")
 
+MAX_UNASKED_MESSAGES = 1000
+"""Stale replies and unexpected messages a bot may send before it is cut off as a flood."""
+MAX_LOG_LINES = 1000
+"""Log lines kept per connection; more are dropped (one warning says so)."""
+MAX_LOG_CHARS = 2000
+
 
 class ConnectionGone(Exception):
     """The bot's stream is closed; no reply can come. Carries the reason."""
@@ -51,6 +57,9 @@ class Connection:
         """Why the stream ended; None while it is open or not yet opened."""
         self._pending: dict[tuple[str, int], _Pending] = {}
         self.dropped_replies = 0
+        self.log_lines = 0
+        self.violation: str | None = None
+        """Set when the referee cut the bot off for breaking the protocol (a flood)."""
 
     # -- called from the gRPC thread (via run_sync_soon) ---------------------
 
@@ -71,18 +80,30 @@ class Connection:
             if pending is None or pending.reply is not None:
                 self.dropped_replies += 1
                 logger.debug("stale reply dropped", bot=self.name, seq=message.reply.seq)
+                self._check_flood()
                 return
             pending.reply = message.reply
             pending.done.set()
         elif kind == "log":
-            logger.info(
-                "bot says",
-                bot=self.name,
-                match_id=message.log.match_id,
-                text=message.log.text[:2000],
-            )
+            self._log(message.log)
         else:
+            self.dropped_replies += 1
             self.send_error(f"unexpected {kind or 'empty'} message after hello")
+            self._check_flood()
+
+    def _log(self, line: bot_pb2.LogLine) -> None:
+        self.log_lines += 1
+        if self.log_lines <= MAX_LOG_LINES:
+            text = line.text[:MAX_LOG_CHARS]
+            logger.info("bot says", bot=self.name, match_id=line.match_id, text=text)
+        elif self.log_lines == MAX_LOG_LINES + 1:
+            logger.warning("bot log lines dropped from now on", bot=self.name)
+
+    def _check_flood(self) -> None:
+        if self.dropped_replies > MAX_UNASKED_MESSAGES and self.violation is None:
+            self.violation = f"flood: more than {MAX_UNASKED_MESSAGES} unasked messages"
+            self.send_error(self.violation)
+            self.close()
 
     def detach(self, reason: str) -> None:
         if self.gone is not None:

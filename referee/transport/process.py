@@ -204,6 +204,8 @@ class RemotePlayer(Player):
         self.identity = BotIdentity(label, "", shlex.join(process.command.argv) if process else "")
 
     async def _gone(self) -> SeatGone:
+        if self.connection.violation is not None:
+            return SeatGone(Termination.PROTOCOL_ERROR, self.connection.violation)
         if self.connection.hello is None:
             reason = self.connection.gone or "did not connect"
             return SeatGone(Termination.STARTUP_FAILURE, reason)
