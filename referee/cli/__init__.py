@@ -13,7 +13,16 @@ import referee
 from referee.errors import LandgraveError
 
 # Subcommand modules, imported lazily so ``referee --help`` stays fast.
-COMMANDS = ("match", "tournament", "games", "carcassonne_script", "replay", "records")
+COMMANDS = (
+    "match",
+    "tournament",
+    "sprt",
+    "ladder",
+    "replay",
+    "records",
+    "games",
+    "carcassonne_script",
+)
 
 
 class _Parser(argparse.ArgumentParser):

@@ -80,13 +80,16 @@ def _print_table(entries: list[Entry], folder: Path) -> None:
     from rich.table import Table
 
     console = Console()
+    if not console.is_terminal:
+        # Piped to a file or a pager: whole paths and names beat fitting 80 columns.
+        console = Console(width=240)
     if not entries:
         console.print(f"no records in {folder}")
         return
     table = Table("started", "game", "bots", "steps", "status", "result", "record")
     for entry in entries:
         table.add_row(
-            entry.started_at[:19].replace("T", " "),
+            entry.started_at[:16].replace("T", " "),
             entry.game,
             ", ".join(entry.bots),
             "" if entry.steps is None else str(entry.steps),

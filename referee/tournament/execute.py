@@ -151,6 +151,7 @@ class Worker:
             match_id=f"{self.spec.name}-{scheduled.id}",
             record_path=record,
         )
+        self.store.set_record_path(scheduled.id, str(record))
         processes: list[BotProcess] = []
         try:
             for name in scheduled.seats:

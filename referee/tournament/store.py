@@ -133,6 +133,10 @@ class Store:
         ).fetchone()
         return _scheduled(row) if row else None
 
+    def set_record_path(self, match_id: int, record_path: str) -> None:
+        """Name the record of a running match, so record listings can pair them."""
+        self._db.execute("UPDATE matches SET record_path = ? WHERE id = ?", (record_path, match_id))
+
     def finish(self, match_id: int, result: dict[str, Any], record_path: str) -> None:
         self._db.execute(
             "UPDATE matches SET status = 'done', result = ?, record_path = ?, finished_at = ? "

@@ -1,0 +1,187 @@
+"""Finding the records in an output folder, and filtering them.
+
+Each record is summarised from its header and footer alone, so listing a
+folder of thousands of matches stays quick. A tournament folder also has
+``tournament.sqlite``; when it is there, its pending and running matches
+are listed too (they have no finished record yet). Nothing else of the
+database is used, and a folder without one lists the same way.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime
+from pathlib import Path
+
+from referee.errors import ConfigError, RecordError
+from referee.match.termination import Termination
+from referee.record.reader import Summary, read_summary
+
+DATABASE_NAME = "tournament.sqlite"
+RECORD_SUFFIXES = (".jsonl", ".jsonl.gz")
+STATUSES = ("finished", "interrupted", "corrupt", "pending", "running")
+"""What an entry's ``status`` can be."""
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One match of a folder: a record file, or a match the tournament has not finished."""
+
+    status: str
+    """One of ``STATUSES``."""
+    path: Path | None = None
+    match_id: str = ""
+    game: str = ""
+    bots: tuple[str, ...] = ()
+    """Bot names in seat order."""
+    started_at: str = ""
+    steps: int | None = None
+    terminations: tuple[str, ...] = ()
+    """Per seat, its termination label; empty without a footer."""
+    ranks: tuple[int, ...] = ()
+    detail: str = ""
+    """Why a record is corrupt."""
+
+    @property
+    def started(self) -> datetime | None:
+        return _parse_time(self.started_at) if self.started_at else None
+
+
+@dataclass(frozen=True)
+class RecordFilter:
+    """Which entries to keep; a field left None keeps everything."""
+
+    game: str | None = None
+    bot: str | None = None
+    """Kept when a seat's bot name contains this, ignoring case."""
+    termination: str | None = None
+    """A termination label (``timeout``) held by some seat, or a status (``interrupted``)."""
+    since: datetime | None = None
+    """Kept when started at or after this time."""
+
+    def __post_init__(self) -> None:
+        known = [t.label for t in Termination] + list(STATUSES)
+        if self.termination is not None and self.termination not in known:
+            raise ConfigError(
+                f"unknown termination {self.termination!r}; expected one of {', '.join(known)}"
+            )
+
+    def keeps(self, entry: Entry) -> bool:
+        """Whether an entry passes every filter given."""
+        started = entry.started
+        return (
+            (self.game is None or entry.game == self.game)
+            and (self.bot is None or any(self.bot.lower() in b.lower() for b in entry.bots))
+            and (
+                self.termination is None or self.termination in (entry.status, *entry.terminations)
+            )
+            and (self.since is None or (started is not None and started >= self.since))
+        )
+
+
+def list_records(folder: Path, keep: RecordFilter | None = None) -> list[Entry]:
+    """Every record under ``folder`` (and unfinished tournament matches), oldest first.
+
+    Raises:
+        ConfigError: ``folder`` is not a folder.
+    """
+    if not folder.is_dir():
+        raise ConfigError(f"not a folder: {folder}")
+    entries = _with_unfinished([_entry(path) for path in find_records(folder)], folder)
+    keep = keep or RecordFilter()
+    kept = [entry for entry in entries if keep.keeps(entry)]
+    return sorted(kept, key=lambda e: (e.started_at, str(e.path or ""), e.match_id))
+
+
+def find_records(folder: Path) -> list[Path]:
+    """The record files under a folder, at any depth."""
+    return sorted(
+        path
+        for path in folder.rglob("*.jsonl*")
+        if path.is_file() and path.name.endswith(RECORD_SUFFIXES)
+    )
+
+
+def unfinished_matches(folder: Path) -> list[tuple[int, str, Path | None]]:
+    """(id, status, record path) of the pending and running matches of a tournament folder.
+
+    Empty when the folder has no tournament database, or one that cannot be read.
+    """
+    database = folder / DATABASE_NAME
+    if not database.is_file():
+        return []
+    sql = "SELECT id, status, record_path FROM matches WHERE status IN ('pending', 'running')"
+    try:
+        rows = _query(database, sql)
+    except sqlite3.Error:
+        # A database of another layout, or one being written anew: the files still list.
+        return []
+    return [
+        (int(str(number)), str(status), folder / str(path) if path else None)
+        for number, status, path in rows
+    ]
+
+
+def _with_unfinished(entries: list[Entry], folder: Path) -> list[Entry]:
+    """The tournament's running matches mark their records; the others get entries of their own."""
+    by_path = {entry.path.resolve(): index for index, entry in enumerate(entries) if entry.path}
+    extra = []
+    for number, status, path in unfinished_matches(folder):
+        index = by_path.get(path.resolve()) if path else None
+        if index is not None and entries[index].status == "interrupted":
+            entries[index] = replace(entries[index], status=status)
+        elif index is None:
+            extra.append(Entry(status=status, match_id=f"#{number}"))
+    return entries + extra
+
+
+def parse_since(text: str) -> datetime:
+    """A ``--since`` date (2025-01-31) or date and time; UTC unless it names a zone.
+
+    Raises:
+        ConfigError: not an ISO 8601 date.
+    """
+    try:
+        return _parse_time(text)
+    except ValueError:
+        raise ConfigError(f"expected a date such as 2025-01-31, got {text!r}") from None
+
+
+def _entry(path: Path) -> Entry:
+    try:
+        summary = read_summary(path)
+    except RecordError as error:
+        return Entry(status="corrupt", path=path, detail=str(error).removeprefix(f"{path}: "))
+    return _from_summary(summary)
+
+
+def _from_summary(summary: Summary) -> Entry:
+    header, footer = summary.header, summary.footer
+    results = sorted(footer.results, key=lambda r: r.seat) if footer else []
+    return Entry(
+        status="interrupted" if footer is None else "finished",
+        path=summary.path,
+        match_id=header.match_id,
+        game=header.game,
+        bots=tuple(seat.bot_name for seat in header.seats),
+        started_at=header.started_at,
+        steps=footer.steps if footer else None,
+        terminations=tuple(Termination(r.termination).label for r in results),
+        ranks=tuple(r.rank for r in results),
+    )
+
+
+def _query(database: Path, sql: str) -> Iterable[tuple[object, ...]]:
+    """Rows of a read-only query; the database is never written or locked for writing."""
+    connection = sqlite3.connect(f"{database.as_uri()}?mode=ro", uri=True, timeout=5)
+    try:
+        return connection.execute(sql).fetchall()
+    finally:
+        connection.close()
+
+
+def _parse_time(text: str) -> datetime:
+    moment = datetime.fromisoformat(text)
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
