@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from referee.cli import main
+from referee.replay.verify import verify_record
 from tests.helpers import BOTS
 
 
@@ -80,6 +81,7 @@ def test_a_match_prints_the_board_scores_winner_and_terminations(tmp_path: Path)
     assert "plots" in out  # the final board's score lines
     assert "normal" in out and ("Winner:" in out or "Shared win:" in out)
     assert record.is_file() and '"footer"' in record.read_text().splitlines()[-1]
+    verify_record(record)
 
 
 @pytest.mark.slow

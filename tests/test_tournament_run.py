@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 import trio
 
+from referee.replay.verify import verify_record
 from referee.tournament.coordinator import open_tournament, run_tournament
 from referee.tournament.spec import Entrant, TournamentSpec
 from referee.tournament.store import DATABASE_NAME
@@ -116,6 +117,10 @@ def test_a_tournament_killed_half_way_resumes_to_the_same_results(tmp_path: Path
     )
     assert resumed.returncode == 0, resumed.stdout + resumed.stderr
     assert results(killed) == results(whole)
+    with sqlite3.connect(killed / DATABASE_NAME) as db:
+        records = [Path(path) for (path,) in db.execute("SELECT record_path FROM matches")]
+    for record in records:
+        verify_record(record)
 
 
 def test_ctrl_c_stops_cleanly_and_the_rest_is_resumable(tmp_path: Path) -> None:
