@@ -34,3 +34,19 @@ def live_processes_in_group(pgid: int) -> list[int]:
         if int(pgrp) == pgid and state != "Z":
             alive.append(int(stat.parent.name))
     return alive
+
+
+def duel_wins(engine: Any, bot: Any, opponent: Any, games: int) -> int:
+    """Two-player matches won outright by ``bot``, seats alternating, seeds 0..games-1.
+
+    A shared first place does not count as a win.
+    """
+    from referee.match import play_in_process
+
+    wins = 0
+    for seed in range(games):
+        seat = seed % 2
+        bots = [bot, opponent] if seat == 0 else [opponent, bot]
+        result = play_in_process(engine, bots, seed=seed)
+        wins += result.seats[seat].rank == 1 and result.seats[1 - seat].rank == 2
+    return wins

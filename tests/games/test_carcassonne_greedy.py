@@ -10,8 +10,7 @@ from referee.games.carcassonne import ENGINE
 from referee.games.carcassonne.actions import DrawTile
 from referee.games.carcassonne.script import play_turn, start_state
 from referee.games.carcassonne.state import CarcassonneState
-from referee.match import play_in_process
-from tests.helpers import load_bot
+from tests.helpers import duel_wins, load_bot
 
 
 def decide(bot: object, state: CarcassonneState, seat: int, match_id: str = "m") -> int:
@@ -28,12 +27,7 @@ def test_greedy_bot_beats_random_bot_in_90_of_100_games() -> None:
     """Two players, seats alternating; a shared first place does not count (about 30 s)."""
     greedy = load_bot("carcassonne_greedy.py", "CarcassonneGreedyBot")
     rand = load_bot("random_bot.py", "RandomBot")
-    wins = 0
-    for seed in range(100):
-        seat = seed % 2
-        bots = [greedy, rand] if seat == 0 else [rand, greedy]
-        result = play_in_process(ENGINE, bots, seed=seed)
-        wins += result.seats[seat].rank == 1 and result.seats[1 - seat].rank == 2
+    wins = duel_wins(ENGINE, greedy, rand, games=100)
     assert wins >= 90
 
 

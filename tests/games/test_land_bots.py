@@ -8,9 +8,8 @@ import sdk
 from referee.engine import CHANCE
 from referee.games.land import ENGINE
 from referee.games.land.actions import EndTurn
-from referee.match import play_in_process
 from referee.testing import random_playout
-from tests.helpers import load_bot
+from tests.helpers import duel_wins, load_bot
 
 
 @pytest.mark.slow
@@ -18,12 +17,7 @@ def test_greedy_bot_beats_random_bot_in_80_of_100_games() -> None:
     """Seats alternate; a shared first place does not count as a win."""
     greedy = load_bot("land_greedy.py", "LandGreedyBot")
     rand = load_bot("random_bot.py", "RandomBot")
-    wins = 0
-    for seed in range(100):
-        seat = seed % 2
-        bots = [greedy, rand] if seat == 0 else [rand, greedy]
-        result = play_in_process(ENGINE, bots, seed=seed)
-        wins += result.seats[seat].rank == 1 and result.seats[1 - seat].rank == 2
+    wins = duel_wins(ENGINE, greedy, rand, games=100)
     assert wins >= 80
 
 
