@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from rich.console import Console
 from rich.table import Table
 
 
@@ -15,9 +14,10 @@ def add_parser(commands: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from referee.cli.show import wide_console
     from referee.games import registered
 
-    console = Console()
+    console = wide_console()
     for engine in registered().values():
         players = (
             f"{engine.min_players}"

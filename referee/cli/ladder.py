@@ -21,8 +21,7 @@ def add_parser(commands: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from rich.console import Console
-
+    from referee.cli.show import wide_console
     from referee.errors import ConfigError
     from referee.tournament import ladders
 
@@ -34,7 +33,7 @@ def run(args: argparse.Namespace) -> int:
     title = f"{args.game}: {args.mode} ladder ({len(ladder.applied)} tournaments)"
     rows = {"elo": _elo, "ranked": _ranked, "season": _season, "openskill": _skill}[args.mode]
     header, lines = rows(ladder)
-    Console().print(_table(title, header, lines))
+    wide_console().print(_table(title, header, lines))
     return 0
 
 

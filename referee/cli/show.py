@@ -9,9 +9,15 @@ from referee.match.result import MatchResult
 from referee.match.termination import Termination
 
 
+def wide_console() -> Console:
+    """A console for tables: the terminal's width, or 120 columns into a file or pipe."""
+    console = Console()
+    return console if console.is_terminal else Console(width=120)
+
+
 def print_match_result(result: MatchResult, console: Console | None = None) -> None:
     """The final board, a table of seats, the winner and where the record is."""
-    console = console or Console()
+    console = console or wide_console()
     console.print(
         f"[bold]{result.game}[/bold] match {result.match_id}, seed {result.seed}, "
         f"{result.steps} steps"

@@ -40,8 +40,8 @@ def add_parser(commands: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     import trio
-    from rich.console import Console
 
+    from referee.cli.show import wide_console
     from referee.cli.tournament import _entrant
     from referee.errors import ConfigError
     from referee.ratings import SprtConfig, SprtDecision
@@ -72,7 +72,7 @@ def run(args: argparse.Namespace) -> int:
         decision_ms=args.decision_ms,
     )
     folder = args.out or Path(tempfile.mkdtemp(prefix="landgrave-sprt-"))
-    console = Console()
+    console = wide_console()
     console.print(
         f"SPRT {entrants[0].name} vs {entrants[1].name} on {args.game}: "
         f"H0 elo <= {args.elo0:g}, H1 elo >= {args.elo1:g}, "

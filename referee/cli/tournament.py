@@ -111,10 +111,10 @@ def _entrant(text: str) -> Any:
 
 def run(args: argparse.Namespace) -> int:
     import trio
-    from rich.console import Console
 
     from referee.cli import is_interrupt
-    from referee.tournament.coordinator import open_tournament, run_tournament
+    from referee.cli.show import wide_console
+    from referee.tournament.coordinator import open_tournament, run_tournament, table_size
     from referee.tournament.report import (
         ProgressBar,
         export,
@@ -122,7 +122,7 @@ def run(args: argparse.Namespace) -> int:
         superiority_table,
     )
 
-    console = Console()
+    console = wide_console()
     if args.resume is not None:
         store, spec = open_tournament(args.resume, None)
     else:
@@ -151,7 +151,7 @@ def run(args: argparse.Namespace) -> int:
         return 130
     finally:
         store.close()
-    console.print(standings_table(rows, f"{spec.name}: standings"))
+    console.print(standings_table(rows, f"{spec.name}: standings", table_size(spec)))
     superiority = superiority_table(rows)
     if superiority is not None:
         console.print(superiority)

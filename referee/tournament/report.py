@@ -51,33 +51,34 @@ class ProgressBar:
         self._progress.stop()
 
 
-def standings_table(rows: Sequence[Standing], title: str) -> Table:
-    duel_like = any(row.wins or row.losses or row.draws for row in rows)
+def standings_table(rows: Sequence[Standing], title: str, table_size: int) -> Table:
+    """Ratings, pairwise W/D/L, mean rank for multiplayer tables, mean score, faults."""
     table = Table(title=title)
     table.add_column("#", justify="right")
     table.add_column("bot", no_wrap=True)
-    for column in ("rating", "95% CI", "matches"):
+    for column in ("rating", "95% CI", "matches", "W/D/L"):
         table.add_column(column, justify="right", no_wrap=True)
-    table.add_column("W/D/L" if duel_like else "mean rank", justify="right")
+    if table_size > 2:
+        table.add_column("mean rank", justify="right")
     table.add_column("mean score", justify="right")
-    table.add_column("faults", justify="left")
+    table.add_column("faults")
     for place, row in enumerate(rows, start=1):
         rating = "-" if row.rating is None else f"{row.rating:.0f}"
         interval = "-" if row.interval is None else f"{row.interval[0]:.0f}..{row.interval[1]:.0f}"
-        record = f"{row.wins}/{row.draws}/{row.losses}" if duel_like else f"{row.mean_rank:.2f}"
         faults = ", ".join(f"{label} {n}" for label, n in sorted(row.faults.items())) or "-"
         if row.quarantined:
-            faults += f" [red](quarantined: {row.quarantined})[/red]"
-        table.add_row(
+            faults += " [red](quarantined)[/red]"
+        cells = [
             str(place),
             row.name,
             rating,
             interval,
             str(row.matches),
-            record,
-            f"{row.mean_score:.2f}",
-            faults,
-        )
+            f"{row.wins}/{row.draws}/{row.losses}",
+        ]
+        if table_size > 2:
+            cells.append(f"{row.mean_rank:.2f}")
+        table.add_row(*cells, f"{row.mean_score:.2f}", faults)
     return table
 
 
