@@ -1,0 +1,62 @@
+"""What the Lord of the Dice sees: everything (LAND 6 hides nothing)."""
+
+from __future__ import annotations
+
+from referee.games.land6.board import board_size, slot_origin
+from referee.games.land6.state import ARMY_SIZE, Land6State, title_for
+from sdk.pb.landgrave.games.land6.v1 import land6_pb2
+
+
+def observe(state: Land6State) -> land6_pb2.Observation:
+    """The Observation message of a state."""
+    rules = state.rules
+    width, height = board_size(rules.layout)
+    score = state.score()
+    message = land6_pb2.Observation(
+        config=rules.to_config(),
+        width=width,
+        height=height,
+        cube_tiles=sorted(state.cubes),
+        cubes_in_supply=ARMY_SIZE - len(state.cubes),
+        dice_in_supply=ARMY_SIZE - len(state.dice),
+        deploy_value=state.deploy_value(),
+        home_city=-1 if state.board is None else state.board.home_city,
+        enemy_city=-1 if state.board is None else state.board.enemy_city,
+        phase=f"PHASE_{state.phase.name}",
+        turn=state.turn,
+        extra_action=state.extra_action,
+        fighter_square=state.fighter,
+        score=score,
+        title=title_for(score),
+        ending="ENDING_UNSPECIFIED" if state.ending is None else f"ENDING_{state.ending.name}",
+        won=state.won,
+    )
+    _add_tiles(state, message)
+    for square, die in sorted(state.dice.items()):
+        message.dice.add(square=square, value=die.value, rerolled_this_turn=die.rerolled)
+    if state.throw_purpose.value:
+        message.throw.CopyFrom(
+            land6_pb2.Throw(
+                purpose=f"THROW_PURPOSE_{state.throw_purpose.name}",
+                value=state.throw_value,
+                rerolled=state.throw_rerolled,
+            )
+        )
+    return message
+
+
+def _add_tiles(state: Land6State, message: land6_pb2.Observation) -> None:
+    for slot, placement in enumerate(state.placements):
+        if placement is not None:
+            x, y = slot_origin(state.rules.layout, slot)
+            tile, rotation = placement
+            message.tiles.add(slot=slot, tile=tile, rotation=rotation, x=x, y=y)
+    if state.board is not None:
+        for square in state.board.squares:
+            message.squares.add(
+                index=square.index,
+                x=square.x,
+                y=square.y,
+                tile=square.tile,
+                kind=f"SQUARE_KIND_{square.kind.name}",
+            )
