@@ -203,3 +203,28 @@ def test_two_worker_processes_give_the_same_results_as_one(tmp_path: Path) -> No
             assert used == {"w1", "w2"}
         store.close()
     assert results(tmp_path / "w1") == results(tmp_path / "w2")
+
+
+def test_solo_bots_play_the_same_seeds_and_are_compared_seed_by_seed(tmp_path: Path) -> None:
+    spec = TournamentSpec(
+        game="land6",
+        name="solo",
+        entrants=(
+            Entrant("random", str(BOTS / "random_bot.py")),
+            Entrant("heuristic", str(BOTS / "land6_heuristic.py")),
+        ),
+        games_per_table=6,
+    )
+    store, spec = open_tournament(tmp_path / "t", spec)
+    rows = trio.run(run_tournament, store, spec)
+    matches = store.matches("done")
+    store.close()
+    seeds = {
+        name: sorted(m.seed for m in matches if m.seats == (name,))
+        for name in ("random", "heuristic")
+    }
+    assert seeds["random"] == seeds["heuristic"] and len(set(seeds["random"])) == 6
+    best = rows[0]
+    assert best.name == "heuristic"
+    assert best.wins + best.draws + best.losses == 6  # one comparison per seed
+    assert best.games_won > rows[1].games_won

@@ -52,7 +52,10 @@ class ProgressBar:
 
 
 def standings_table(rows: Sequence[Standing], title: str, table_size: int) -> Table:
-    """Ratings, pairwise W/D/L, mean rank for multiplayer tables, mean score, faults."""
+    """Ratings, pairwise W/D/L, mean rank (multiplayer) or games won (solo), scores, faults.
+
+    For solo games W/D/L compares the bots' scores seed by seed.
+    """
     table = Table(title=title)
     table.add_column("#", justify="right")
     table.add_column("bot", no_wrap=True)
@@ -60,6 +63,8 @@ def standings_table(rows: Sequence[Standing], title: str, table_size: int) -> Ta
         table.add_column(column, justify="right", no_wrap=True)
     if table_size > 2:
         table.add_column("mean rank", justify="right")
+    if table_size == 1:
+        table.add_column("games won", justify="right")
     table.add_column("mean score", justify="right")
     table.add_column("faults")
     for place, row in enumerate(rows, start=1):
@@ -78,6 +83,8 @@ def standings_table(rows: Sequence[Standing], title: str, table_size: int) -> Ta
         ]
         if table_size > 2:
             cells.append(f"{row.mean_rank:.2f}")
+        if table_size == 1:
+            cells.append(f"{row.win_rate:.0%}")
         table.add_row(*cells, f"{row.mean_score:.2f}", faults)
     return table
 

@@ -18,6 +18,9 @@ from referee.ratings import GameResult, bradley_terry
 from referee.tournament.store import ScheduledMatch
 
 
+SOLO_WIN_TITLE = "won"
+
+
 @dataclass
 class Standing:
     """One bot's line in the standings."""
@@ -30,6 +33,8 @@ class Standing:
     """Pairwise, against each other bot of each match (each seed, for solo games)."""
     rank_sum: int = 0
     score_sum: float = 0.0
+    games_won: int = 0
+    """Matches whose outcome carries the title "won": how solo engines mark a win."""
     faults: Counter[str] = field(default_factory=Counter)
     rating: float | None = None
     interval: tuple[float, float] | None = None
@@ -49,6 +54,10 @@ class Standing:
     @property
     def mean_score(self) -> float:
         return self.score_sum / self.matches if self.matches else 0.0
+
+    @property
+    def win_rate(self) -> float:
+        return self.games_won / self.matches if self.matches else 0.0
 
     @property
     def fault_count(self) -> int:
@@ -85,6 +94,7 @@ def standings(
             standing.matches += 1
             standing.rank_sum += seat["rank"]
             standing.score_sum += seat["score"]
+            standing.games_won += SOLO_WIN_TITLE in seat.get("titles", [])
             termination = Termination.parse(seat["termination"])
             if termination.is_fault:
                 standing.faults[termination.label] += 1
@@ -138,6 +148,7 @@ def to_rows(rows: Sequence[Standing]) -> list[dict[str, Any]]:
             "points": row.points,
             "mean_rank": round(row.mean_rank, 3),
             "mean_score": round(row.mean_score, 3),
+            "win_rate": round(row.win_rate, 4),
             "faults": row.fault_count,
             **{f"faults_{label}": count for label, count in sorted(row.faults.items())},
             "quarantined": row.quarantined,
