@@ -17,7 +17,6 @@ from referee.match.termination import Termination
 from referee.ratings import GameResult, bradley_terry
 from referee.tournament.store import ScheduledMatch
 
-
 SOLO_WIN_TITLE = "won"
 
 
