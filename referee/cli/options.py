@@ -14,6 +14,7 @@ from referee.errors import ConfigError
 from referee.match.clock import TimeControl
 from referee.match.penalties import PenaltyPolicy
 from referee.transport.process import Limits
+from referee.transport.sandbox import require_bubblewrap
 
 
 @dataclass(frozen=True)
@@ -75,6 +76,11 @@ def add_match_options(parser: argparse.ArgumentParser) -> None:
         help="heap limit per bot process in MB, 0 for none (default 2048)",
     )
     group.add_argument(
+        "--sandbox",
+        action="store_true",
+        help="run bots under bubblewrap: no network, read-only files, private /tmp",
+    )
+    group.add_argument(
         "--bot-cpu-s",
         type=int,
         default=0,
@@ -92,6 +98,8 @@ def match_settings(engine: Engine[Any], args: argparse.Namespace) -> MatchSettin
         raise ConfigError("--decision-ms must be positive; --bank-ms and --increment-ms >= 0")
     if args.max_strikes < 0 or args.startup_timeout <= 0:
         raise ConfigError("--max-strikes must be >= 0 and --startup-timeout positive")
+    if args.sandbox:
+        require_bubblewrap()
     penalties = (
         PenaltyPolicy.lenient(args.max_strikes)
         if args.penalty == "default-action"
@@ -103,6 +111,6 @@ def match_settings(engine: Engine[Any], args: argparse.Namespace) -> MatchSettin
             args.decision_ms / 1000, args.bank_ms / 1000, args.increment_ms / 1000
         ),
         penalties=penalties,
-        limits=Limits(data_mb=args.bot_memory_mb, cpu_s=args.bot_cpu_s),
+        limits=Limits(data_mb=args.bot_memory_mb, cpu_s=args.bot_cpu_s, sandbox=args.sandbox),
         startup_timeout_s=args.startup_timeout,
     )

@@ -63,6 +63,12 @@ def add_parser(commands: Any) -> None:
         default=None,
         help="start a fresh bot process for every match",
     )
+    parser.add_argument(
+        "--sandbox",
+        action="store_const",
+        const=True,
+        help="run bots under bubblewrap: no network, read-only files, private /tmp",
+    )
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
     parser.set_defaults(run=run)
 
@@ -77,6 +83,7 @@ OVERRIDES = (
     "workers",
     "decision_ms",
     "reuse_bots",
+    "sandbox",
 )
 
 

@@ -90,7 +90,7 @@ class MatchSettings:
                 spec.decision_ms / 1000, spec.bank_ms / 1000, spec.increment_ms / 1000
             ),
             penalties=penalties,
-            limits=Limits(data_mb=spec.bot_memory_mb, cpu_s=spec.bot_cpu_s),
+            limits=Limits(data_mb=spec.bot_memory_mb, cpu_s=spec.bot_cpu_s, sandbox=spec.sandbox),
         )
 
 

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from referee.errors import ConfigError
+from referee.transport.sandbox import require_bubblewrap
 
 FORMATS = ("round-robin", "gauntlet", "swiss")
 ROTATIONS = ("all", "cyclic", "none")
@@ -69,6 +70,8 @@ class TournamentSpec:
     startup_timeout_s: float = 10.0
     bot_memory_mb: int = 2048
     bot_cpu_s: int = 0
+    sandbox: bool = False
+    """Run bots under bubblewrap: no network, read-only files, private /tmp and pids."""
     rating: str = "elo"
     """The ladder's rating: ``elo``, or ``openskill`` (Plackett-Luce) for multiplayer."""
 
@@ -104,6 +107,8 @@ def _check_spec(spec: TournamentSpec) -> None:
             raise ConfigError(f"{key}: expected 0 or more, got {getattr(spec, key)}")
     if not 0 <= spec.max_fault_rate <= 1:
         raise ConfigError(f"max_fault_rate: expected 0 to 1, got {spec.max_fault_rate}")
+    if spec.sandbox:
+        require_bubblewrap()
     if spec.format == "gauntlet" and spec.challenger not in names:
         raise ConfigError(f"challenger: expected one of the bots {names}, got {spec.challenger!r}")
 

@@ -24,6 +24,7 @@ from referee.errors import ConfigError
 from referee.match.player import BotIdentity, Player, SeatGone
 from referee.match.termination import Termination
 from referee.transport.connection import Connection, ConnectionGone
+from referee.transport.sandbox import sandbox_prefix
 from referee.transport.server import BotServer
 from sdk.pb.landgrave.v1 import bot_pb2
 
@@ -70,6 +71,8 @@ class Limits:
     data_mb: int = 2048
     cpu_s: int = 0
     nofile: int = 1024
+    sandbox: bool = False
+    """Run the bot under bubblewrap: no network, read-only files, private /tmp and pids."""
 
     def launcher_args(self) -> list[str]:
         return [f"--data-mb={self.data_mb}", f"--cpu-s={self.cpu_s}", f"--nofile={self.nofile}"]
@@ -102,6 +105,8 @@ class BotProcess:
             "--",
             *self.command.argv,
         ]
+        if self.limits.sandbox:
+            argv = [*sandbox_prefix(self._server.socket_folder, self.command.argv), *argv]
         self.stderr_path.parent.mkdir(parents=True, exist_ok=True)
         with self.stderr_path.open("ab") as stderr:
             self._process = await trio.lowlevel.open_process(

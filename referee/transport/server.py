@@ -50,7 +50,8 @@ class BotServer:
     def __init__(self, tcp: str | None = None) -> None:
         self._tcp = tcp
         self._folder = tempfile.TemporaryDirectory(prefix="landgrave-")
-        self.address = f"unix:{Path(self._folder.name) / 'referee.sock'}"
+        self.socket_folder = Path(self._folder.name)
+        self.address = f"unix:{self.socket_folder / 'referee.sock'}"
         self.tcp_port: int | None = None
         self._connections: dict[str, Connection] = {}
         self._loop: asyncio.AbstractEventLoop | None = None

@@ -1,0 +1,54 @@
+"""Bots under bubblewrap: they play as usual, but reach no network and write no files."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from referee.match import MatchSpec, Termination, run_match
+from referee.transport.fleet import BotFleet
+from referee.transport.process import BotCommand, Limits
+from referee.transport.server import BotServer
+from tests.helpers import BOTS, TEST_BOTS
+
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(
+        shutil.which("bwrap") is None, reason="needs bubblewrap (.ci/run installs it)"
+    ),
+]
+
+
+async def play(land: Any, tmp_path: Path, commands: list[BotCommand]) -> Any:
+    async with (
+        BotServer() as server,
+        BotFleet(server, tmp_path, Limits(sandbox=True)) as fleet,
+    ):
+        processes = await fleet.launch_all(commands)
+        return await run_match(MatchSpec(land, 3), [p.player for p in processes])
+
+
+async def test_sandboxed_bots_play_a_whole_match(land: Any, tmp_path: Path) -> None:
+    random = BotCommand.parse(str(BOTS / "random_bot.py"))
+    result = await play(land, tmp_path, [random, BotCommand.parse(str(BOTS / "land_greedy.py"))])
+    assert {s.termination for s in result.seats} == {Termination.NORMAL}
+
+
+async def test_a_sandboxed_bot_reaches_no_network_and_writes_no_files(
+    land: Any, tmp_path: Path
+) -> None:
+    probe = BotCommand.parse(f"{TEST_BOTS / 'faulty.py'} probe")
+    result = await play(land, tmp_path, [probe, BotCommand.parse(str(BOTS / "random_bot.py"))])
+    assert "network blocked, write blocked" in result.seats[0].detail
+
+
+async def test_without_the_sandbox_the_probe_can_write(land: Any, tmp_path: Path) -> None:
+    """The probe itself works: outside the sandbox it writes (so the test above can fail)."""
+    probe = BotCommand.parse(f"{TEST_BOTS / 'faulty.py'} probe")
+    async with BotServer() as server, BotFleet(server, tmp_path) as fleet:
+        processes = await fleet.launch_all([probe, BotCommand.parse(str(BOTS / "random_bot.py"))])
+        result = await run_match(MatchSpec(land, 3), [p.player for p in processes])
+    assert "write open" in result.seats[0].detail
