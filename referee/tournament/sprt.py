@@ -55,7 +55,8 @@ async def run_sprt(
             outcome = test.record(1.0 if mine < theirs else 0.5 if mine == theirs else 0.0)
             if on_game is not None:
                 on_game(outcome)
-        stop.cancel()
+        if test.is_finished():  # decided: the other lanes' games no longer count
+            stop.cancel()
 
     async with (
         BotServer() as server,
