@@ -44,7 +44,7 @@ def run(args: argparse.Namespace) -> int:
     from referee.cli.show import wide_console
     from referee.cli.tournament import _entrant
     from referee.errors import ConfigError
-    from referee.ratings import SprtConfig, SprtDecision
+    from referee.ratings import SprtConfig, SprtDecision, SprtResult
     from referee.tournament.spec import TournamentSpec
     from referee.tournament.sprt import run_sprt
     from referee.transport.process import BotCommand
@@ -79,7 +79,16 @@ def run(args: argparse.Namespace) -> int:
         f"alpha {args.alpha:g}, beta {args.beta:g}; bounds "
         f"[{config.lower:.3f}, {config.upper:.3f}]"
     )
-    result = trio.run(run_sprt, spec, config, args.max_games, folder)
+
+    def report(so_far: SprtResult) -> None:
+        games = so_far.wins + so_far.draws + so_far.losses
+        if games % 10 == 0:
+            console.print(
+                f"{games} games: W/D/L {so_far.wins}/{so_far.draws}/{so_far.losses}, "
+                f"LLR {so_far.llr:.3f}"
+            )
+
+    result = trio.run(run_sprt, spec, config, args.max_games, folder, report)
     verdict = {
         SprtDecision.ACCEPT_H1: f"H1 accepted: {entrants[0].name} is stronger",
         SprtDecision.ACCEPT_H0: (
