@@ -9,7 +9,15 @@ from typing import Any
 
 import pytest
 
-from referee.match import MatchResult, MatchSpec, Termination, TimeControl, run_match
+from referee.match import (
+    MatchResult,
+    MatchSpec,
+    PenaltyPolicy,
+    Termination,
+    TimeControl,
+    run_match,
+)
+from referee.record.format import decode_line
 from referee.transport.fleet import BotFleet
 from referee.transport.process import BotCommand, BotProcess
 from referee.transport.server import BotServer
@@ -30,9 +38,12 @@ async def play(
     commands: list[BotCommand],
     decision_s: float = 2.0,
     startup_timeout_s: float = 10.0,
+    **spec_options: Any,
 ) -> tuple[MatchResult, list[BotProcess], float]:
     """Play one match; return its result, the processes (all ended) and run_match's duration."""
-    spec = MatchSpec(land, 11, time_control=TimeControl(decision_s))
+    spec = MatchSpec(
+        land, 11, time_control=TimeControl(decision_s), match_id="faults", **spec_options
+    )
     async with (
         BotServer() as server,
         BotFleet(server, tmp_path, startup_timeout_s=startup_timeout_s) as fleet,
@@ -54,9 +65,33 @@ async def test_a_bot_sleeping_past_its_deadline_times_out_on_time(
     sleeper, other = result.seats
     assert sleeper.termination is Termination.TIMEOUT
     assert other.termination is Termination.ADJUDICATED
-    # The sleeper is asked at its first turn, after a few quick steps: the referee
-    # must be free again within the deadline plus 50 ms of harness time.
-    assert elapsed < 0.3 + 0.05 + 0.05
+    assert elapsed < 1.0  # the sleeper sleeps 30 s: the referee did not wait for it
+
+
+async def test_the_referee_is_free_within_the_deadline_plus_50_ms(
+    land: Any, tmp_path: Path
+) -> None:
+    """Each timed-out decision is recorded with the time the referee waited for it."""
+    record = tmp_path / "m.jsonl"
+    result, _, _ = await play(
+        land,
+        tmp_path,
+        [faulty("sleep"), RANDOM],
+        decision_s=0.3,
+        penalties=PenaltyPolicy.lenient(max_strikes=3),
+        record_path=record,
+    )
+    sleeper = result.seats[0]
+    lines = [decode_line(text) for text in record.read_text().splitlines()]
+    waited = [
+        ln.decision.think_ms
+        for ln in lines
+        if ln.WhichOneof("kind") == "decision" and ln.decision.by_referee
+    ]
+    forfeited = sleeper.termination is not Termination.NORMAL
+    assert waited and len(sleeper.faults) == len(waited) + forfeited
+    assert set(sleeper.faults) == {Termination.TIMEOUT}
+    assert all(300 <= ms <= 350 for ms in waited), waited
 
 
 async def test_a_bot_that_exits_mid_match_is_a_crash(land: Any, tmp_path: Path) -> None:

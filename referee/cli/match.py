@@ -75,6 +75,7 @@ def run(args: argparse.Namespace) -> int:
                 "termination": s.termination.label,
                 "titles": list(s.titles),
                 "detail": s.detail,
+                "faults": [fault.label for fault in s.faults],
             }
             for s in result.seats
         ]

@@ -29,6 +29,9 @@ def print_match_result(result: MatchResult, console: Console | None = None) -> N
         termination = seat.termination.label
         if seat.termination is not Termination.NORMAL:
             termination = f"[red]{termination}[/red]"
+        elif seat.faults:
+            labels = ", ".join(fault.label for fault in seat.faults)
+            termination += f" [yellow]({len(seat.faults)} strikes: {labels})[/yellow]"
         score = f"{seat.score:g}" + (f" ({', '.join(seat.titles)})" if seat.titles else "")
         table.add_row(str(seat.seat), seat.name, score, str(seat.rank), termination, seat.detail)
     console.print(table)

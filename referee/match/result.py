@@ -23,6 +23,13 @@ class SeatResult:
     titles: tuple[str, ...] = ()
     detail: str = ""
     """A word on the fault, for people."""
+    faults: tuple[Termination, ...] = ()
+    """Every fault penalised in this match, in order (strikes, and a forfeit last)."""
+
+    @property
+    def is_faulty(self) -> bool:
+        """Whether the seat committed any fault: penalised, or ending its match."""
+        return bool(self.faults) or self.termination.is_fault
 
     def to_proto(self) -> bot_pb2.SeatResult:
         return bot_pb2.SeatResult(
@@ -32,6 +39,7 @@ class SeatResult:
             termination=f"TERMINATION_{self.termination.name}",
             titles=self.titles,
             detail=self.detail,
+            faults=[f"TERMINATION_{fault.name}" for fault in self.faults],
         )
 
 

@@ -80,7 +80,8 @@ class _Turn:
 class _SeatState:
     player: Player
     clock: SeatClock
-    strikes: int = 0
+    faults: list[Termination] = field(default_factory=list)
+    """Every fault penalised so far; their count is the seat's strikes."""
     gone: Fault | None = None
     """Set when the bot can no longer play: the referee plays default actions for it."""
 
@@ -292,15 +293,15 @@ class _Match:
     def _penalise(self, seat: int, fault: Fault, think_s: float) -> _Turn | None:
         """Record a fault and apply the policy: a default action, or a forfeit (None)."""
         s = self.seats[seat]
-        s.strikes += 1
-        resolution = self.spec.penalties.resolve(fault.termination, s.strikes)
+        s.faults.append(fault.termination)
+        resolution = self.spec.penalties.resolve(fault.termination, len(s.faults))
         self.log.warning(
             "seat fault",
             seat=seat,
             reason=fault.termination.label,
             detail=fault.detail,
             resolution=resolution.value,
-            strikes=s.strikes,
+            strikes=len(s.faults),
         )
         penalty = record_pb2.Penalty(
             step=self.step,
@@ -308,7 +309,7 @@ class _Match:
             reason=f"TERMINATION_{fault.termination.name}",
             detail=fault.detail,
             resolution=resolution.value,
-            strikes=s.strikes,
+            strikes=len(s.faults),
         )
         self._write(record_pb2.RecordLine(penalty=penalty))
         if resolution is Resolution.FORFEIT:
@@ -336,7 +337,7 @@ class _Match:
         else:
             ranked = [self._played_out(seat, o) for seat, o in enumerate(standings)]
         seats = [
-            _seat_result(seat, self.seats[seat].player.identity.name, outcome, termination, detail)
+            _seat_result(seat, self.seats[seat], outcome, termination, detail)
             for seat, (outcome, termination, detail) in enumerate(ranked)
         ]
         results = [s.to_proto() for s in seats]
@@ -409,16 +410,17 @@ def play_in_process(
 
 
 def _seat_result(
-    seat: int, name: str, outcome: SeatOutcome, termination: Termination, detail: str
+    seat: int, state: _SeatState, outcome: SeatOutcome, termination: Termination, detail: str
 ) -> SeatResult:
     return SeatResult(
         seat=seat,
-        name=name,
+        name=state.player.identity.name,
         score=outcome.score,
         rank=outcome.rank,
         termination=termination,
         titles=outcome.titles,
         detail=detail,
+        faults=tuple(state.faults),
     )
 
 

@@ -24,8 +24,8 @@ from referee.match.clock import TimeControl
 from referee.match.penalties import PenaltyPolicy
 from referee.match.result import MatchResult
 from referee.match.runner import MatchSpec, run_match
-from referee.match.termination import Termination
 from referee.tournament.spec import TournamentSpec
+from referee.tournament.standings import seat_faults
 from referee.tournament.store import ScheduledMatch, Store
 from referee.transport.fleet import BotFleet
 from referee.transport.process import BotCommand, BotProcess, Limits
@@ -108,6 +108,7 @@ def result_to_dict(result: MatchResult, seats: tuple[str, ...]) -> dict[str, Any
                 "termination": s.termination.label,
                 "titles": list(s.titles),
                 "detail": s.detail,
+                "faults": [fault.label for fault in s.faults],
             }
             for s in result.seats
         ],
@@ -165,9 +166,9 @@ class Worker:
             raise
         self.store.finish(scheduled.id, result_to_dict(result, scheduled.seats), str(record))
         for name, process, seat in zip(scheduled.seats, processes, result.seats, strict=True):
-            await pool.give_back(name, process, faulted=seat.termination.is_fault)
+            await pool.give_back(name, process, faulted=seat.is_faulty)
         for name, seat in zip(scheduled.seats, result.seats, strict=True):
-            if seat.termination.is_fault:
+            if seat.is_faulty:
                 self._judge(name)
 
     def _judge(self, name: str) -> None:
@@ -177,7 +178,7 @@ class Worker:
             for seat in (match.result or {}).get("seats", []):
                 if seat["name"] == name:
                     played += 1
-                    faults += Termination.parse(seat["termination"]).is_fault
+                    faults += len(seat_faults(seat))
         rate = faults / played if played else 0.0
         if played >= QUARANTINE_MIN_MATCHES and rate > self.spec.max_fault_rate:
             reason = (

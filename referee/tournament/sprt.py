@@ -50,7 +50,7 @@ async def run_sprt(
             processes = [await pool.borrow(name) for name in seats]
             result = await run_match(match, [p.player for p in processes])
             for name, process, seat in zip(seats, processes, result.seats, strict=True):
-                await pool.give_back(name, process, faulted=seat.termination.is_fault)
+                await pool.give_back(name, process, faulted=seat.is_faulty)
             mine, theirs = (result.seats[seats.index(n)].rank for n in (candidate, baseline))
             outcome = test.record(1.0 if mine < theirs else 0.5 if mine == theirs else 0.0)
             if on_game is not None:

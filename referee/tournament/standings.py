@@ -63,6 +63,15 @@ class Standing:
         return sum(self.faults.values())
 
 
+def seat_faults(seat: dict[str, Any]) -> list[str]:
+    """The faults of one seat in one match: each penalised one, or else a faulty end (stall)."""
+    penalised = list(seat.get("faults", []))
+    if penalised:
+        return penalised
+    termination = Termination.parse(seat["termination"])
+    return [termination.label] if termination.is_fault else []
+
+
 def game_results(matches: Iterable[ScheduledMatch]) -> list[GameResult]:
     """Every finished match as ranks by bot name; solo matches grouped by seed."""
     results: list[GameResult] = []
@@ -94,9 +103,7 @@ def standings(
             standing.rank_sum += seat["rank"]
             standing.score_sum += seat["score"]
             standing.games_won += SOLO_WIN_TITLE in seat.get("titles", [])
-            termination = Termination.parse(seat["termination"])
-            if termination.is_fault:
-                standing.faults[termination.label] += 1
+            standing.faults.update(seat_faults(seat))
     results = game_results(matches)
     for result in results:
         for pair in result.comparisons():

@@ -164,20 +164,22 @@ class LogLine(_message.Message):
     def __init__(self, match_id: _Optional[str] = ..., text: _Optional[str] = ...) -> None: ...
 
 class SeatResult(_message.Message):
-    __slots__ = ("seat", "score", "rank", "termination", "titles", "detail")
+    __slots__ = ("seat", "score", "rank", "termination", "titles", "detail", "faults")
     SEAT_FIELD_NUMBER: _ClassVar[int]
     SCORE_FIELD_NUMBER: _ClassVar[int]
     RANK_FIELD_NUMBER: _ClassVar[int]
     TERMINATION_FIELD_NUMBER: _ClassVar[int]
     TITLES_FIELD_NUMBER: _ClassVar[int]
     DETAIL_FIELD_NUMBER: _ClassVar[int]
+    FAULTS_FIELD_NUMBER: _ClassVar[int]
     seat: int
     score: float
     rank: int
     termination: Termination
     titles: _containers.RepeatedScalarFieldContainer[str]
     detail: str
-    def __init__(self, seat: _Optional[int] = ..., score: _Optional[float] = ..., rank: _Optional[int] = ..., termination: _Optional[_Union[Termination, str]] = ..., titles: _Optional[_Iterable[str]] = ..., detail: _Optional[str] = ...) -> None: ...
+    faults: _containers.RepeatedScalarFieldContainer[Termination]
+    def __init__(self, seat: _Optional[int] = ..., score: _Optional[float] = ..., rank: _Optional[int] = ..., termination: _Optional[_Union[Termination, str]] = ..., titles: _Optional[_Iterable[str]] = ..., detail: _Optional[str] = ..., faults: _Optional[_Iterable[_Union[Termination, str]]] = ...) -> None: ...
 
 class MatchEnd(_message.Message):
     __slots__ = ("match_id", "results")
