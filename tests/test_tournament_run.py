@@ -228,3 +228,31 @@ def test_solo_bots_play_the_same_seeds_and_are_compared_seed_by_seed(tmp_path: P
     assert best.name == "heuristic"
     assert best.wins + best.draws + best.losses == 6  # one comparison per seed
     assert best.games_won > rows[1].games_won
+
+
+def test_a_swiss_tournament_pairs_each_round_after_the_last_and_rotates_byes(
+    tmp_path: Path,
+) -> None:
+    names = ["r1", "r2", "r3", "frontier", "greedy"]
+    commands = [BOTS / "random_bot.py"] * 3 + [BOTS / "land_frontier.py", BOTS / "land_greedy.py"]
+    spec = TournamentSpec(
+        game="land",
+        name="swiss",
+        format="swiss",
+        swiss_rounds=3,
+        games_per_table=1,
+        entrants=tuple(Entrant(n, str(c)) for n, c in zip(names, commands, strict=True)),
+    )
+    store, spec = open_tournament(tmp_path / "t", spec)
+    trio.run(run_tournament, store, spec)
+    matches = store.matches()
+    byes = json.loads(store.get_meta("byes") or "[]")
+    store.close()
+    assert {m.round for m in matches} == {1, 2, 3}
+    assert all(m.status == "done" for m in matches)
+    pairings = {(m.round, frozenset(m.seats)) for m in matches}
+    assert len(pairings) == 3 * 2  # two tables a round, five bots, one bye
+    assert len({pair for _, pair in pairings}) == len(pairings), "a pairing repeated"
+    assert len(byes) == 3 and len(set(byes)) == 3
+    for round_no, bye in enumerate(byes, start=1):
+        assert all(bye not in pair for r, pair in pairings if r == round_no)

@@ -29,7 +29,7 @@ from referee.transport.process import BotCommand
 
 logger = structlog.get_logger("referee.tournament")
 
-POLL_S = 0.25
+POLL_S = 0.5
 
 
 @dataclass(frozen=True)
