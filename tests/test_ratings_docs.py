@@ -26,8 +26,6 @@ LADDER_DOC = Path(__file__).parent.parent / "docs" / "ladder.md"
 @pytest.mark.parametrize("name", MODULES)
 def test_docstring_examples(name: str) -> None:
     """Every ``>>>`` example in a ratings module gives the output it shows."""
-    if name == "plackett_luce":
-        pytest.importorskip("openskill")
     module = importlib.import_module(f"referee.ratings.{name}")
     failures, _ = doctest.testmod(module)
     assert failures == 0

@@ -8,8 +8,6 @@ import pytest
 
 from referee.ratings import GameResult, SkillRating, plackett_luce
 
-openskill = pytest.importorskip("openskill")
-
 
 def test_a_new_player_has_openskills_prior() -> None:
     """mu 25, sigma 25/3, so the ordinal mu - 3 sigma starts at 0 (openskill's defaults)."""
