@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -99,3 +100,28 @@ def test_a_table_the_game_cannot_seat_is_refused() -> None:
         first_schedule(spec("a b c d e f g", table_size=7))
     with pytest.raises(ConfigError, match="swiss pairs two"):
         first_schedule(spec("a b c", format="swiss", table_size=3))
+
+
+def test_resuming_what_is_no_tournament_is_a_clear_error(tmp_path: Path) -> None:
+    from referee.tournament.coordinator import open_tournament
+    from referee.tournament.store import DATABASE_NAME
+
+    with pytest.raises(ConfigError, match="holds no tournament"):
+        open_tournament(tmp_path / "missing", None)
+    (tmp_path / "junk").mkdir()
+    (tmp_path / "junk" / DATABASE_NAME).write_bytes(b"this is not sqlite" * 100)
+    with pytest.raises(ConfigError, match="is not a tournament database"):
+        open_tournament(tmp_path / "junk", None)
+
+
+def test_resuming_after_a_bot_moved_says_which(tmp_path: Path) -> None:
+    from referee.tournament.coordinator import open_tournament
+
+    bot = tmp_path / "mine.py"
+    bot.write_text("")
+    entrants = (Entrant("a", str(bot)), Entrant("b", str(bot)))
+    store, _ = open_tournament(tmp_path / "t", TournamentSpec(game="land", entrants=entrants))
+    store.close()
+    bot.unlink()
+    with pytest.raises(ConfigError, match="bot file not found"):
+        open_tournament(tmp_path / "t", None)

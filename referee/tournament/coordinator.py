@@ -24,7 +24,7 @@ from referee.tournament import ladders, schedule
 from referee.tournament.execute import Worker
 from referee.tournament.spec import TournamentSpec
 from referee.tournament.standings import Standing, game_results, standings
-from referee.tournament.store import Store
+from referee.tournament.store import DATABASE_NAME, Store
 from referee.transport.process import BotCommand
 
 logger = structlog.get_logger("referee.tournament")
@@ -84,10 +84,14 @@ def open_tournament(folder: Path, spec: TournamentSpec | None) -> tuple[Store, T
         ConfigError: a new tournament's folder already holds one, or a resumed one
             holds none; a bot command does not exist.
     """
+    if spec is None and not (folder / DATABASE_NAME).exists():
+        raise ConfigError(f"{folder} holds no tournament to resume")
     folder.mkdir(parents=True, exist_ok=True)
     store = Store(folder)
     if spec is None:
         spec = store.spec()
+        for entrant in spec.entrants:  # bots may have moved since the tournament began
+            BotCommand.parse(entrant.command)
         reset = store.reset_unfinished()
         logger.info("resuming", tournament=spec.name, unfinished=reset)
     elif not store.is_new():

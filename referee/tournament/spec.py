@@ -83,9 +83,17 @@ class TournamentSpec:
 
     @classmethod
     def from_json(cls, text: str) -> TournamentSpec:
-        data = json.loads(text)
-        data["entrants"] = tuple(Entrant(**e) for e in data["entrants"])
-        return cls(**data)
+        """The spec a tournament database stored.
+
+        Raises:
+            ConfigError: it was written by an incompatible version.
+        """
+        try:
+            data = json.loads(text)
+            data["entrants"] = tuple(Entrant(**e) for e in data["entrants"])
+            return cls(**data)
+        except (ValueError, TypeError, KeyError) as error:
+            raise ConfigError(f"the stored tournament spec does not read: {error}") from None
 
     def entrant(self, name: str) -> Entrant:
         return next(e for e in self.entrants if e.name == name)

@@ -71,9 +71,13 @@ class Store:
         self.path = folder / DATABASE_NAME
         self._db = sqlite3.connect(self.path, timeout=60, isolation_level=None)
         self._db.row_factory = sqlite3.Row
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=NORMAL")
-        self._db.executescript(_SCHEMA)
+        try:
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=NORMAL")
+            self._db.executescript(_SCHEMA)
+        except sqlite3.DatabaseError as error:
+            self._db.close()
+            raise ConfigError(f"{self.path} is not a tournament database: {error}") from None
 
     def close(self) -> None:
         self._db.close()
