@@ -112,3 +112,16 @@ def test_games_lists_every_engine_with_its_options(capsys: pytest.CaptureFixture
     assert main(["games"]) == 0
     out = capsys.readouterr().out
     assert "land" in out and "adjacency_extends_this_turn" in out
+
+
+def test_a_bad_tournament_spec_writes_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    spec = tmp_path / "bad.toml"
+    spec.write_text(
+        f'game = "land"\nbots = ["{BOTS / "random_bot.py"}", "{BOTS / "land_greedy.py"}"]\n'
+        '[config]\ncolour = "red"\n'
+    )
+    assert main(["tournament", str(spec), "--out", str(tmp_path / "t")]) == 2
+    assert "land has no option 'colour'" in capsys.readouterr().err
+    assert not (tmp_path / "t").exists()

@@ -78,8 +78,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"referee: error: {error}", file=sys.stderr)
         return 2
     except BaseException as error:
-        if not is_interrupt(error):
+        if is_interrupt(error):
+            print("referee: interrupted", file=sys.stderr)
+            return 130
+        ours = _ours(error)
+        if ours is None:
             raise
-        print("referee: interrupted", file=sys.stderr)
-        return 130
+        print(f"referee: error: {ours}", file=sys.stderr)
+        return 2
     return code
+
+
+def _ours(error: BaseException) -> LandgraveError | None:
+    """Our own error, when trio's exception groups carry nothing else."""
+    if not isinstance(error, BaseExceptionGroup):
+        return None
+    leaves = _leaves(error)
+    return leaves[0] if all(isinstance(e, LandgraveError) for e in leaves) else None  # type: ignore[return-value]

@@ -21,7 +21,7 @@ import trio
 from referee.errors import ConfigError
 from referee.games import get_engine
 from referee.tournament import ladders, schedule
-from referee.tournament.execute import Worker
+from referee.tournament.execute import MatchSettings, Worker
 from referee.tournament.spec import TournamentSpec
 from referee.tournament.standings import Standing, game_results, standings
 from referee.tournament.store import DATABASE_NAME, Store
@@ -86,6 +86,11 @@ def open_tournament(folder: Path, spec: TournamentSpec | None) -> tuple[Store, T
     """
     if spec is None and not (folder / DATABASE_NAME).exists():
         raise ConfigError(f"{folder} holds no tournament to resume")
+    if spec is not None:  # everything checked before anything is written
+        for entrant in spec.entrants:
+            BotCommand.parse(entrant.command)
+        MatchSettings.from_spec(spec)
+        planned = first_schedule(spec)
     folder.mkdir(parents=True, exist_ok=True)
     store = Store(folder)
     if spec is None:
@@ -98,9 +103,7 @@ def open_tournament(folder: Path, spec: TournamentSpec | None) -> tuple[Store, T
         store.close()
         raise ConfigError(f"{folder} already holds a tournament: resume it with --resume {folder}")
     else:
-        for entrant in spec.entrants:
-            BotCommand.parse(entrant.command)
-        store.initialise(spec, first_schedule(spec))
+        store.initialise(spec, planned)
         store.set_meta("uid", uuid.uuid4().hex)
         _schedule_next_round(store, spec)
     return store, spec
