@@ -278,16 +278,15 @@ class _Match:
                 fault = Fault(gone.termination, gone.detail)
         think_s = trio.current_time() - asked
         s.clock.charge(think_s)
-        if fault is None and reply is None:
-            fault = Fault(Termination.TIMEOUT, f"no reply within {allowance:.3f} s")
-        if fault is None and reply is not None:
+        if reply is not None:
             try:
                 action, index = chosen_action(self.engine, reply, legal)
             except ReplyFault as error:
                 fault = error.fault
             else:
                 return _Turn(action, index, think_s * 1000)
-        assert fault is not None
+        elif fault is None:  # neither a reply nor a departure: the deadline passed
+            fault = Fault(Termination.TIMEOUT, f"no reply within {allowance:.3f} s")
         return self._penalise(seat, fault, think_s)
 
     def _penalise(self, seat: int, fault: Fault, think_s: float) -> _Turn | None:
