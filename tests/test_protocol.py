@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+import re
+import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -126,3 +129,69 @@ async def test_a_closed_stream_wakes_every_waiting_request() -> None:
         await trio.testing.wait_all_tasks_blocked()
         connection.detach("process died")
     assert reasons == ["process died", "process died"]
+
+
+@pytest.mark.slow
+def test_a_remote_seat_waits_for_a_bot_given_the_address_and_token(tmp_path: Path) -> None:
+    """As a person would: start the match, read how to connect, start the bot by hand."""
+    match = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "referee.cli",
+            "match",
+            "land",
+            "--bot",
+            "remote:alice",
+            "--bot",
+            str(BOTS / "random_bot.py"),
+            "--json",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert match.stderr is not None
+    line = ""
+    while "Waiting for remote bot" not in line:
+        line = match.stderr.readline()
+        assert line, "the referee never said how to connect"
+    found = re.search(r"--address (\S+) --token (\S+)", line)
+    assert found is not None
+    address, token = found.groups()
+    assert not address.startswith("unix:")  # remote bots come over TCP
+    bot = subprocess.Popen(
+        [sys.executable, str(BOTS / "land_greedy.py"), "--address", address, "--token", token]
+    )
+    output, _ = match.communicate(timeout=60)
+    bot.wait(timeout=30)
+    seats = json.loads(output)["seats"]
+    assert [s["termination"] for s in seats] == ["normal", "normal"]
+    assert seats[0]["bot"] == "land-greedy"
+
+
+@pytest.mark.slow
+def test_a_remote_bot_that_never_comes_is_a_startup_failure() -> None:
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "referee.cli",
+            "match",
+            "land",
+            "--bot",
+            str(BOTS / "random_bot.py"),
+            "--bot",
+            "remote:nobody",
+            "--remote-timeout",
+            "0.5",
+            "--json",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    seats = json.loads(done.stdout)["seats"]
+    assert seats[1]["termination"] == "startup_failure"
+    assert "no remote bot connected" in seats[1]["detail"]

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 import tempfile
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +25,21 @@ def add_parser(commands: Any) -> None:
         action="append",
         required=True,
         metavar="BOT",
-        help="a bot per seat, in seat order: bots/random_bot.py or a command",
+        help="a bot per seat, in seat order: bots/random_bot.py, a command, or remote:NAME "
+        "to keep the seat for a bot someone runs elsewhere",
+    )
+    parser.add_argument(
+        "--listen",
+        default="127.0.0.1:0",
+        metavar="HOST:PORT",
+        help="with remote seats: where remote bots connect (default loopback, a free port)",
+    )
+    parser.add_argument(
+        "--remote-timeout",
+        type=float,
+        default=300.0,
+        metavar="SECONDS",
+        help="with remote seats: how long to wait for each remote bot (default 300)",
     )
     parser.add_argument("--seed", type=int, default=1, help="the match seed (default 1)")
     parser.add_argument(
@@ -44,11 +60,11 @@ def run(args: argparse.Namespace) -> int:
     from referee.games import get_engine
     from referee.match.runner import MatchSpec
     from referee.transport.fleet import play_match
-    from referee.transport.process import BotCommand
+    from referee.transport.remote import RemoteBot, parse_seat
 
     engine = get_engine(args.game)
     settings = match_settings(engine, args)
-    commands = [BotCommand.parse(text) for text in args.bot]
+    seats = [parse_seat(text) for text in args.bot]
     spec = MatchSpec(
         engine,
         args.seed,
@@ -62,11 +78,29 @@ def run(args: argparse.Namespace) -> int:
         if args.record
         else Path(tempfile.mkdtemp(prefix="landgrave-bots-"))
     )
+
+    def announce(bot: RemoteBot, address: str, token: str) -> None:
+        print(
+            f"Waiting for remote bot {bot.name!r}: run it with --address {address} --token {token}",
+            file=sys.stderr,
+            flush=True,
+        )
+
     result = trio.run(
-        play_match, spec, commands, log_dir, settings.limits, settings.startup_timeout_s
+        partial(
+            play_match,
+            listen=args.listen,
+            remote_timeout_s=args.remote_timeout,
+            announce=announce,
+        ),
+        spec,
+        seats,
+        log_dir,
+        settings.limits,
+        settings.startup_timeout_s,
     )
     if args.json:
-        seats = [
+        rows = [
             {
                 "seat": s.seat,
                 "bot": s.name,
@@ -86,7 +120,7 @@ def run(args: argparse.Namespace) -> int:
                     "game": result.game,
                     "seed": result.seed,
                     "steps": result.steps,
-                    "seats": seats,
+                    "seats": rows,
                 },
                 indent=2,
             )

@@ -7,14 +7,18 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+import structlog
 import trio
 
 from referee.match.result import MatchResult
 from referee.match.runner import MatchSpec, run_match
 from referee.transport.process import BotCommand, BotProcess, Limits
+from referee.transport.remote import DEFAULT_LISTEN, Announce, RemoteBot, invite
 from referee.transport.server import BotServer
 
 DEFAULT_STARTUP_TIMEOUT_S = 10.0
+
+logger = structlog.get_logger("referee.transport")
 
 
 class BotFleet:
@@ -73,12 +77,32 @@ class BotFleet:
 
 async def play_match(
     spec: MatchSpec,
-    commands: Sequence[BotCommand],
+    seats: Sequence[BotCommand | RemoteBot],
     log_dir: Path,
     limits: Limits | None = None,
     startup_timeout_s: float = DEFAULT_STARTUP_TIMEOUT_S,
+    *,
+    listen: str = DEFAULT_LISTEN,
+    remote_timeout_s: float = 300.0,
+    announce: Announce | None = None,
 ) -> MatchResult:
-    """Start one process per seat, play the match, and end every process."""
-    async with BotServer() as server, BotFleet(server, log_dir, limits, startup_timeout_s) as fleet:
-        processes = await fleet.launch_all(commands)
-        return await run_match(spec, [p.player for p in processes])
+    """Start a process per seat (or wait for its remote bot), play the match, end every process."""
+    remote = [seat for seat in seats if isinstance(seat, RemoteBot)]
+    async with (
+        BotServer(tcp=listen if remote else None) as server,
+        BotFleet(server, log_dir, limits, startup_timeout_s) as fleet,
+    ):
+        commands = [seat for seat in seats if isinstance(seat, BotCommand)]
+        processes = iter(await fleet.launch_all(commands))
+        invited = iter(
+            [await invite(server, bot, remote_timeout_s, announce or _say) for bot in remote]
+        )
+        players = [
+            next(processes).player if isinstance(seat, BotCommand) else next(invited)
+            for seat in seats
+        ]
+        return await run_match(spec, players)
+
+
+def _say(bot: RemoteBot, address: str, token: str) -> None:
+    logger.warning("waiting for a remote bot", seat=bot.name, address=address, token=token)

@@ -59,6 +59,13 @@ class BotServer:
         self._stop: asyncio.Event | None = None
         self._trio_token: trio.lowlevel.TrioToken | None = None
 
+    @property
+    def tcp_address(self) -> str | None:
+        """``host:port`` of the TCP listener, once bound; None without one."""
+        if not self._tcp or self.tcp_port is None:
+            return None
+        return f"{self._tcp.rsplit(':', 1)[0]}:{self.tcp_port}"
+
     def expect(self, name: str = "") -> Connection:
         """A new connection slot with a fresh secret token, to hand to one bot."""
         token = secrets.token_urlsafe(24)
