@@ -13,6 +13,7 @@ import asyncio
 import os
 import sys
 import traceback
+from pathlib import Path
 
 import grpc
 
@@ -40,6 +41,12 @@ def run(bot: Bot, argv: list[str] | None = None) -> None:
         default=os.environ.get("LANDGRAVE_TOKEN"),
         help="the secret token the referee gave this bot",
     )
+    parser.add_argument(
+        "--tls-ca",
+        default=os.environ.get("LANDGRAVE_TLS_CA"),
+        metavar="PEM",
+        help="connect with TLS, trusting this certificate (the referee's, or its CA)",
+    )
     args, _ = parser.parse_known_args(argv)
     if not args.address or not args.token:
         parser.error(
@@ -47,16 +54,22 @@ def run(bot: Bot, argv: list[str] | None = None) -> None:
             "(the referee sets LANDGRAVE_ADDRESS and LANDGRAVE_TOKEN for bots it starts)"
         )
     try:
-        asyncio.run(play(bot, args.address, args.token))
+        trusted = Path(args.tls_ca).read_bytes() if args.tls_ca else None
+        asyncio.run(play(bot, args.address, args.token, trusted))
     except RefereeRefused as refusal:
         sys.exit(f"{bot.name}: the referee refused us: {refusal}")
     except KeyboardInterrupt:
         pass
 
 
-async def play(bot: Bot, address: str, token: str) -> None:
-    """Connect, greet, and answer the referee until it ends the stream."""
-    async with grpc.aio.insecure_channel(address) as channel:
+async def play(bot: Bot, address: str, token: str, tls_ca: bytes | None = None) -> None:
+    """Connect (with TLS when given a certificate to trust), greet, and answer the referee."""
+    channel = (
+        grpc.aio.secure_channel(address, grpc.ssl_channel_credentials(root_certificates=tls_ca))
+        if tls_ca is not None
+        else grpc.aio.insecure_channel(address)
+    )
+    async with channel:
         call = bot_pb2_grpc.RefereeStub(channel).Play()  # type: ignore[no-untyped-call]
         hello = bot_pb2.Hello(
             protocol_version=PROTOCOL_VERSION,

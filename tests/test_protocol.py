@@ -19,7 +19,7 @@ from referee.match import MatchSpec, Termination, run_match
 from referee.transport.connection import Connection
 from referee.transport.fleet import BotFleet
 from referee.transport.process import BotCommand
-from referee.transport.server import BotServer
+from referee.transport.server import BotServer, TlsIdentity
 from sdk.pb.landgrave.v1 import bot_pb2
 from tests.helpers import BOTS
 
@@ -131,9 +131,44 @@ async def test_a_closed_stream_wakes_every_waiting_request() -> None:
     assert reasons == ["process died", "process died"]
 
 
+def self_signed_certificate(folder: Path) -> tuple[Path, Path]:
+    """A certificate for 127.0.0.1 and its key, made with openssl."""
+    cert, key = folder / "referee.pem", folder / "referee.key"
+    subprocess.run(
+        [
+            "openssl",
+            "req",
+            "-x509",
+            "-newkey",
+            "rsa:2048",
+            "-nodes",
+            "-days",
+            "1",
+            "-subj",
+            "/CN=landgrave-test",
+            "-addext",
+            "subjectAltName=IP:127.0.0.1",
+            "-keyout",
+            str(key),
+            "-out",
+            str(cert),
+        ],
+        check=True,
+        capture_output=True,
+    )
+    return cert, key
+
+
 @pytest.mark.slow
-def test_a_remote_seat_waits_for_a_bot_given_the_address_and_token(tmp_path: Path) -> None:
+@pytest.mark.parametrize("tls", [False, True], ids=["plain", "tls"])
+def test_a_remote_seat_waits_for_a_bot_given_the_address_and_token(
+    tmp_path: Path, tls: bool
+) -> None:
     """As a person would: start the match, read how to connect, start the bot by hand."""
+    options = []
+    if tls:
+        cert, key = self_signed_certificate(tmp_path)
+        options = ["--tls-cert", str(cert), "--tls-key", str(key)]
     match = subprocess.Popen(
         [
             sys.executable,
@@ -146,6 +181,7 @@ def test_a_remote_seat_waits_for_a_bot_given_the_address_and_token(tmp_path: Pat
             "--bot",
             str(BOTS / "random_bot.py"),
             "--json",
+            *options,
         ],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -160,14 +196,36 @@ def test_a_remote_seat_waits_for_a_bot_given_the_address_and_token(tmp_path: Pat
     assert found is not None
     address, token = found.groups()
     assert not address.startswith("unix:")  # remote bots come over TCP
-    bot = subprocess.Popen(
-        [sys.executable, str(BOTS / "land_greedy.py"), "--address", address, "--token", token]
-    )
+    connect = ["--address", address, "--token", token]
+    if tls:
+        assert f"--tls-ca {cert}" in line
+        connect += ["--tls-ca", str(cert)]
+    bot = subprocess.Popen([sys.executable, str(BOTS / "land_greedy.py"), *connect])
     output, _ = match.communicate(timeout=60)
     bot.wait(timeout=30)
     seats = json.loads(output)["seats"]
     assert [s["termination"] for s in seats] == ["normal", "normal"]
     assert seats[0]["bot"] == "land-greedy"
+
+
+async def test_a_plain_client_cannot_talk_to_a_tls_listener(tmp_path: Path) -> None:
+    cert, key = self_signed_certificate(tmp_path)
+    tls = TlsIdentity.from_files(cert, key)
+    async with BotServer(tcp="127.0.0.1:0", tls=tls) as server:
+        assert server.tcp_address is not None
+        done = await trio.run_process(
+            [
+                sys.executable,
+                str(BOTS / "random_bot.py"),
+                "--address",
+                server.tcp_address,
+                "--token",
+                "x",
+            ],
+            capture_stderr=True,
+            check=False,
+        )
+    assert done.returncode != 0
 
 
 @pytest.mark.slow

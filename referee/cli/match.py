@@ -41,6 +41,13 @@ def add_parser(commands: Any) -> None:
         metavar="SECONDS",
         help="with remote seats: how long to wait for each remote bot (default 300)",
     )
+    parser.add_argument(
+        "--tls-cert",
+        type=Path,
+        metavar="PEM",
+        help="with remote seats: encrypt with this certificate",
+    )
+    parser.add_argument("--tls-key", type=Path, metavar="PEM", help="the certificate's key")
     parser.add_argument("--seed", type=int, default=1, help="the match seed (default 1)")
     parser.add_argument(
         "--record",
@@ -57,13 +64,18 @@ def run(args: argparse.Namespace) -> int:
     import trio
 
     from referee.cli.show import print_match_result
+    from referee.errors import ConfigError
     from referee.games import get_engine
     from referee.match.runner import MatchSpec
     from referee.transport.fleet import play_match
     from referee.transport.remote import RemoteBot, parse_seat
+    from referee.transport.server import TlsIdentity
 
     engine = get_engine(args.game)
     settings = match_settings(engine, args)
+    if (args.tls_cert is None) != (args.tls_key is None):
+        raise ConfigError("--tls-cert and --tls-key go together")
+    tls = TlsIdentity.from_files(args.tls_cert, args.tls_key) if args.tls_cert else None
     seats = [parse_seat(text) for text in args.bot]
     spec = MatchSpec(
         engine,
@@ -80,8 +92,10 @@ def run(args: argparse.Namespace) -> int:
     )
 
     def announce(bot: RemoteBot, address: str, token: str) -> None:
+        trust = f" --tls-ca {args.tls_cert}" if tls else ""
         print(
-            f"Waiting for remote bot {bot.name!r}: run it with --address {address} --token {token}",
+            f"Waiting for remote bot {bot.name!r}: run it with --address {address} "
+            f"--token {token}{trust}",
             file=sys.stderr,
             flush=True,
         )
@@ -92,6 +106,7 @@ def run(args: argparse.Namespace) -> int:
             listen=args.listen,
             remote_timeout_s=args.remote_timeout,
             announce=announce,
+            tls=tls,
         ),
         spec,
         seats,

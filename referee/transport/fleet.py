@@ -14,7 +14,7 @@ from referee.match.result import MatchResult
 from referee.match.runner import MatchSpec, run_match
 from referee.transport.process import BotCommand, BotProcess, Limits
 from referee.transport.remote import DEFAULT_LISTEN, Announce, RemoteBot, invite
-from referee.transport.server import BotServer
+from referee.transport.server import BotServer, TlsIdentity
 
 DEFAULT_STARTUP_TIMEOUT_S = 10.0
 
@@ -85,11 +85,12 @@ async def play_match(
     listen: str = DEFAULT_LISTEN,
     remote_timeout_s: float = 300.0,
     announce: Announce | None = None,
+    tls: TlsIdentity | None = None,
 ) -> MatchResult:
     """Start a process per seat (or wait for its remote bot), play the match, end every process."""
     remote = [seat for seat in seats if isinstance(seat, RemoteBot)]
     async with (
-        BotServer(tcp=listen if remote else None) as server,
+        BotServer(tcp=listen if remote else None, tls=tls) as server,
         BotFleet(server, log_dir, limits, startup_timeout_s) as fleet,
     ):
         commands = [seat for seat in seats if isinstance(seat, BotCommand)]

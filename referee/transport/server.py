@@ -21,6 +21,7 @@ import secrets
 import tempfile
 import threading
 from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +31,7 @@ import trio
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 
 import referee
+from referee.errors import ConfigError
 from referee.transport.connection import CLOSE, Connection
 from sdk.pb.landgrave.v1 import bot_pb2, bot_pb2_grpc
 
@@ -40,15 +42,37 @@ HELLO_TIMEOUT_S = 10.0
 logger = structlog.get_logger("referee.transport")
 
 
+@dataclass(frozen=True)
+class TlsIdentity:
+    """The referee's certificate and key for its TCP listener (PEM)."""
+
+    certificate: bytes
+    key: bytes
+
+    @classmethod
+    def from_files(cls, certificate: Path, key: Path) -> TlsIdentity:
+        """Read both files.
+
+        Raises:
+            ConfigError: a file cannot be read.
+        """
+        try:
+            return cls(certificate.read_bytes(), key.read_bytes())
+        except OSError as error:
+            raise ConfigError(f"cannot read TLS file {error.filename}: {error.strerror}") from None
+
+
 class BotServer:
     """The gRPC endpoint bots connect to, for as long as the ``async with`` lasts.
 
     Local bots reach it on a Unix socket in a private folder; ``tcp`` adds a
-    TCP listener (``"127.0.0.1:50051"``) for bots on other machines.
+    TCP listener (``"127.0.0.1:50051"``) for bots on other machines, encrypted
+    when ``tls`` is given.
     """
 
-    def __init__(self, tcp: str | None = None) -> None:
+    def __init__(self, tcp: str | None = None, tls: TlsIdentity | None = None) -> None:
         self._tcp = tcp
+        self._tls = tls
         self._folder = tempfile.TemporaryDirectory(prefix="landgrave-")
         self.socket_folder = Path(self._folder.name)
         self.address = f"unix:{self.socket_folder / 'referee.sock'}"
@@ -117,7 +141,10 @@ class BotServer:
         health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
         try:
             server.add_insecure_port(self.address)
-            if self._tcp:
+            if self._tcp and self._tls:
+                credentials = grpc.ssl_server_credentials([(self._tls.key, self._tls.certificate)])
+                self.tcp_port = server.add_secure_port(self._tcp, credentials)
+            elif self._tcp:
                 self.tcp_port = server.add_insecure_port(self._tcp)
             await server.start()
         except Exception as error:  # reported to the trio side, which raises it
