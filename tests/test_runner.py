@@ -13,6 +13,7 @@ import sdk
 from referee.errors import ConfigError
 from referee.match import MatchSpec, PenaltyPolicy, Termination, play_in_process, run_match
 from referee.match.inprocess import InProcessPlayer
+from referee.match.result import Overhead
 from referee.record.format import decode_line
 from tests.helpers import load_bot
 
@@ -141,3 +142,20 @@ async def test_a_cancelled_match_leaves_a_record_without_footer(land: Any, tmp_p
     lines = record_lines(path)
     assert lines[0].WhichOneof("kind") == "header"
     assert lines[-1].WhichOneof("kind") != "footer"
+
+
+def test_the_referee_measures_its_own_time_per_bot_decision(land: Any, tmp_path: Path) -> None:
+    path = tmp_path / "m.jsonl"
+    result = play_in_process(land, [random_bot(), random_bot()], seed=6, record_path=path)
+    decisions = [ln.decision for ln in record_lines(path) if ln.WhichOneof("kind") == "decision"]
+    assert result.overhead is not None
+    assert result.overhead.decisions == len(decisions)
+    recorded = sorted(d.overhead_ms for d in decisions)
+    assert result.overhead.max_ms == pytest.approx(recorded[-1], abs=0.001)
+    assert 0 <= result.overhead.median_ms <= result.overhead.p99_ms <= result.overhead.max_ms
+
+
+def test_overhead_percentiles() -> None:
+    summary = Overhead.of([float(n) for n in range(1, 101)])
+    assert summary == Overhead(decisions=100, median_ms=50.5, p99_ms=100.0, max_ms=100.0)
+    assert Overhead.of([]) is None

@@ -41,5 +41,11 @@ def print_match_result(result: MatchResult, console: Console | None = None) -> N
     elif len(result.seats) > 1:
         names = ", ".join(f"{s.name} (seat {s.seat})" for s in winners)
         console.print(f"Shared win: {names}")
+    if result.overhead:
+        o = result.overhead
+        console.print(
+            f"Referee overhead per decision: median {o.median_ms:.2f} ms, "
+            f"p99 {o.p99_ms:.2f} ms, max {o.max_ms:.2f} ms ({o.decisions} decisions)"
+        )
     if result.record_path:
         console.print(f"Record: {result.record_path}")

@@ -125,6 +125,7 @@ def run(args: argparse.Namespace) -> int:
     from referee.tournament.report import (
         ProgressBar,
         export,
+        overhead_line,
         standings_table,
         superiority_table,
     )
@@ -149,6 +150,7 @@ def run(args: argparse.Namespace) -> int:
         else:
             with ProgressBar(console, spec.name) as bar:
                 rows = trio.run(run_tournament, store, spec, bar.update)
+        overhead = overhead_line(store.matches("done"))
     except BaseException as error:
         if not is_interrupt(error):
             raise
@@ -164,6 +166,8 @@ def run(args: argparse.Namespace) -> int:
         console.print(superiority)
     for name, reason in ((r.name, r.quarantined) for r in rows if r.quarantined):
         console.print(f"[red]{name} was quarantined[/red]: {reason}")
+    if overhead:
+        console.print(overhead)
     csv_path, json_path = export(rows, store.folder)
     console.print(f"Standings: {csv_path}, {json_path}", soft_wrap=True)
     return 0

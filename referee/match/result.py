@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import statistics
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -44,6 +46,32 @@ class SeatResult:
 
 
 @dataclass(frozen=True)
+class Overhead:
+    """The referee's own time per decision in one match, in milliseconds.
+
+    Building the observation and legal list, packing the request, checking
+    and applying the reply, and writing the record: everything but the wait
+    for the bot (which includes the trip through gRPC, and is think time).
+    """
+
+    decisions: int
+    median_ms: float
+    p99_ms: float
+    max_ms: float
+
+    @classmethod
+    def of(cls, samples: Sequence[float]) -> Overhead | None:
+        """The summary of per-decision samples; None without any."""
+        if not samples:
+            return None
+        ordered = sorted(samples)
+        p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
+        return cls(
+            len(ordered), round(statistics.median(ordered), 3), round(p99, 3), round(ordered[-1], 3)
+        )
+
+
+@dataclass(frozen=True)
 class MatchResult:
     """What a finished (or cut short) match produced."""
 
@@ -56,6 +84,8 @@ class MatchResult:
     record_path: Path | None = None
     final_board: str = ""
     """The engine's text picture of the last position."""
+    overhead: Overhead | None = None
+    """The referee's own time per decision the bots made."""
 
     def winners(self) -> list[int]:
         """The seats ranked first."""

@@ -27,7 +27,7 @@ from referee.match.clock import SeatClock, TimeControl
 from referee.match.penalties import GONE, PenaltyPolicy, Resolution
 from referee.match.player import Player, SeatGone
 from referee.match.replies import ReplyFault, chosen_action
-from referee.match.result import Fault, MatchResult, SeatResult, adjudicate
+from referee.match.result import Fault, MatchResult, Overhead, SeatResult, adjudicate
 from referee.match.termination import Termination
 from referee.record.writer import RecordWriter
 from sdk.messages import pack
@@ -101,6 +101,8 @@ class _Match:
         self.step = 0
         self.seq = 0
         self.faults: dict[int, Fault] = {}
+        self.overheads: list[float] = []
+        """The referee's own ms for each decision a bot made (not the referee's defaults)."""
         self.log = logger.bind(match_id=self.match_id, game=self.engine.name)
 
     # -- record -------------------------------------------------------------
@@ -245,8 +247,10 @@ class _Match:
         for seat in actors:
             turn = turns[seat]
             self.state.apply(seat, turn.action)
-            overhead_ms = (time.perf_counter() - started) * 1000 - turn.think_ms
-            self._write_turn(seat, turn, max(0.0, overhead_ms))
+            overhead_ms = max(0.0, (time.perf_counter() - started) * 1000 - turn.think_ms)
+            self._write_turn(seat, turn, overhead_ms)
+            if not turn.by_referee:
+                self.overheads.append(overhead_ms)
             self._finish_step()
 
     async def _decide(self, seat: int) -> _Turn | None:
@@ -362,6 +366,7 @@ class _Match:
             steps=self.step,
             record_path=self.spec.record_path,
             final_board=self.state.render(),
+            overhead=Overhead.of(self.overheads),
         )
 
 

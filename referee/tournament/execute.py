@@ -10,6 +10,7 @@ a clean match; after a fault it is replaced by a fresh one.
 
 from __future__ import annotations
 
+import dataclasses
 from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import Path
@@ -99,6 +100,7 @@ def result_to_dict(result: MatchResult, seats: tuple[str, ...]) -> dict[str, Any
     return {
         "match_id": result.match_id,
         "steps": result.steps,
+        "overhead": dataclasses.asdict(result.overhead) if result.overhead else None,
         "seats": [
             {
                 "name": seats[s.seat],

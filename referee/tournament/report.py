@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import json
+import statistics
 from collections.abc import Sequence
 from pathlib import Path
 from types import TracebackType
@@ -14,6 +15,7 @@ from rich.table import Table
 
 from referee.tournament.coordinator import Progress as Snapshot
 from referee.tournament.standings import Standing, leader, to_rows
+from referee.tournament.store import ScheduledMatch
 
 
 class ProgressBar:
@@ -105,6 +107,20 @@ def superiority_table(rows: Sequence[Standing]) -> Table | None:
         ]
         table.add_row(row.name, *cells)
     return table
+
+
+def overhead_line(matches: Sequence[ScheduledMatch]) -> str:
+    """The referee's own time per decision over a tournament, for people; '' without data."""
+    summaries = [m.result["overhead"] for m in matches if m.result and m.result.get("overhead")]
+    if not summaries:
+        return ""
+    decisions = sum(s["decisions"] for s in summaries)
+    medians = statistics.median(s["median_ms"] for s in summaries)
+    worst = max(s["p99_ms"] for s in summaries)
+    return (
+        f"Referee overhead per decision: {medians:.2f} ms (median of match medians), "
+        f"worst match p99 {worst:.2f} ms, {decisions} decisions"
+    )
 
 
 def export(rows: Sequence[Standing], folder: Path) -> tuple[Path, Path]:
