@@ -161,3 +161,12 @@ async def test_a_flooding_bot_is_cut_off_as_a_protocol_error(land: Any, tmp_path
     assert result.seats[0].termination is Termination.PROTOCOL_ERROR
     assert "flood" in result.seats[0].detail
     assert result.seats[1].termination is Termination.ADJUDICATED
+
+
+async def test_a_bot_process_for_another_game_is_refused_its_seat(
+    land: Any, tmp_path: Path
+) -> None:
+    carcassonne_only = BotCommand.parse(str(BOTS / "carcassonne_greedy.py"))
+    result, _, _ = await play(land, tmp_path, [RANDOM, carcassonne_only])
+    assert result.seats[1].termination is Termination.STARTUP_FAILURE
+    assert "plays carcassonne, not land" in result.seats[1].detail

@@ -159,3 +159,11 @@ def test_overhead_percentiles() -> None:
     summary = Overhead.of([float(n) for n in range(1, 101)])
     assert summary == Overhead(decisions=100, median_ms=50.5, p99_ms=100.0, max_ms=100.0)
     assert Overhead.of([]) is None
+
+
+def test_a_bot_is_not_seated_at_a_game_it_says_it_does_not_play(land: Any) -> None:
+    carcassonne_only = load_bot("carcassonne_greedy.py", "CarcassonneGreedyBot")
+    result = play_in_process(land, [carcassonne_only, random_bot()], seed=1)
+    assert result.seats[0].termination is Termination.STARTUP_FAILURE
+    assert "plays carcassonne, not land" in result.seats[0].detail
+    assert result.seats[1].termination is Termination.ADJUDICATED

@@ -7,7 +7,7 @@ a slow ``decide`` short: use a real bot process for untrusted code.
 
 from __future__ import annotations
 
-from referee.match.player import BotIdentity, Player, SeatGone
+from referee.match.player import BotIdentity, Player, SeatGone, check_plays
 from referee.match.termination import Termination
 from sdk.bot import Bot, MatchInfo
 from sdk.decisions import decision, match_info, reply
@@ -23,6 +23,7 @@ class InProcessPlayer(Player):
         self._matches: dict[str, MatchInfo] = {}
 
     async def start_match(self, start: bot_pb2.MatchStart) -> None:
+        check_plays(self.bot.games, start.game)
         info = match_info(start)
         self._matches[start.match_id] = info
         self.bot.match_started(info)

@@ -9,6 +9,7 @@ has one ``Protocol`` for UCI and XBoard engines.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from referee.match.termination import Termination
@@ -36,6 +37,16 @@ class SeatGone(Exception):
         super().__init__(detail)
         self.termination = termination
         self.detail = detail
+
+
+def check_plays(games: Sequence[str], game: str) -> None:
+    """Refuse a match of a game the bot said it does not play (an empty list plays any).
+
+    Raises:
+        SeatGone: STARTUP_FAILURE, naming the games the bot plays.
+    """
+    if games and game not in games:
+        raise SeatGone(Termination.STARTUP_FAILURE, f"the bot plays {', '.join(games)}, not {game}")
 
 
 class Player(ABC):

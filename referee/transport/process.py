@@ -21,7 +21,7 @@ import structlog
 import trio
 
 from referee.errors import ConfigError
-from referee.match.player import BotIdentity, Player, SeatGone
+from referee.match.player import BotIdentity, Player, SeatGone, check_plays
 from referee.match.termination import Termination
 from referee.transport.connection import Connection, ConnectionGone
 from referee.transport.sandbox import sandbox_prefix
@@ -219,6 +219,8 @@ class RemotePlayer(Player):
         return SeatGone(Termination.CRASH, f"stream ended: {self.connection.gone}")
 
     async def start_match(self, start: bot_pb2.MatchStart) -> None:
+        if self.connection.hello is not None:
+            check_plays(self.connection.hello.games, start.game)
         try:
             self.connection.send(match_start=start)
         except ConnectionGone:
