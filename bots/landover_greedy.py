@@ -1,0 +1,200 @@
+"""A greedy Landover bot: builds toward victory points with a one-step look.
+
+Every decision scores each legal action and takes the best (the first on
+ties, so it is deterministic):
+
+- setup and villages: corners with many production pips (6 and 8 count 5);
+- cities first, then villages, then culture (metros, dev cards);
+- roads only while no free village corner is reachable, toward the best one;
+- bank trades only of surplus cards into what the next build lacks;
+- military when the barbarians are near and it is the weakest;
+- dev cards are played at once, choices go to the player's own good.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import sdk
+
+WOOD, CLAY, WOOL, WHEAT, ORE = range(5)
+VILLAGE_COST = (1, 1, 1, 1, 0, 0, 0, 0)
+CITY_COST = (0, 0, 0, 2, 3, 0, 0, 0)
+ROAD_COST = (1, 1, 0, 0, 0, 0, 0, 0)
+TERRAIN_RESOURCE = {
+    "forest": WOOD,
+    "hills": CLAY,
+    "pasture": WOOL,
+    "fields": WHEAT,
+    "mountains": ORE,
+}
+CRANE, INVENTOR = 7, 8
+GIVING = ("wedding", "harbor_return", "harbor_give")
+
+
+class LandoverGreedyBot(sdk.Bot):
+    """Greedy one-step play for Landover."""
+
+    name = "landover-greedy"
+    version = "1"
+    games = ("landover",)
+
+    def decide(self, decision: sdk.Decision) -> int:
+        view = _View(decision.observation)
+        scores = [view.score(action) for action in decision.legal_actions]
+        return scores.index(max(scores))
+
+
+def pips(number: int) -> int:
+    return 6 - abs(7 - number) if number else 0
+
+
+class _View:
+    """The observation as plain lists, with the scoring rules."""
+
+    def __init__(self, obs: Any) -> None:
+        self.obs = obs
+        self.seat = obs.seat
+        self.tiles = list(obs.tiles)
+        self.vertices = list(obs.vertices)
+        self.edges = list(obs.edges)
+        self.hand = list(obs.hand)
+        self.me = obs.players[obs.seat]
+        self.ratio = list(obs.trade_ratio)
+        self.network = {v for e in self.edges if e.owner == self.seat for v in (e.a, e.b)} | {
+            v for v, vert in enumerate(self.vertices) if vert.owner == self.seat
+        }
+        self.reachable = [v for v in self.network if self.free_spot(v)]
+        self.need = self.goal_cost()
+
+    # -- board helpers -------------------------------------------------------
+
+    def value(self, vertex: int) -> float:
+        vert = self.vertices[vertex]
+        total = 0.0
+        kinds = set()
+        for t in vert.tiles:
+            tile = self.tiles[t]
+            if tile.terrain in TERRAIN_RESOURCE or tile.terrain == "gold":
+                total += pips(tile.number)
+                kinds.add(tile.terrain)
+        return total + 0.5 * len(kinds) + (0.5 if vert.harbor >= 0 else 0.0)
+
+    def free_spot(self, vertex: int) -> bool:
+        vert = self.vertices[vertex]
+        if vert.owner >= 0 or all(self.tiles[t].terrain == "sea" for t in vert.tiles):
+            return False
+        return all(self.vertices[n].owner < 0 for n in vert.neighbours)
+
+    def goal_cost(self) -> tuple[int, ...]:
+        if self.me.villages and self.me.cities < 4:
+            return CITY_COST
+        if self.reachable and self.me.villages < 5:
+            return VILLAGE_COST
+        return ROAD_COST
+
+    def route_value(self, edge: int) -> float:
+        e = self.edges[edge]
+        far = [v for v in (e.a, e.b) if v not in self.network] or [e.a, e.b]
+        best = 0.0
+        for v in far:
+            if self.free_spot(v):
+                best = max(best, self.value(v))
+            for n in self.vertices[v].neighbours:
+                if self.free_spot(n):
+                    best = max(best, 0.6 * self.value(n))
+        return best
+
+    def production(self, total: int) -> float:
+        gain = 0.0
+        for vert in self.vertices:
+            if vert.owner == self.seat:
+                gain += vert.building * sum(1 for t in vert.tiles if self.tiles[t].number == total)
+        return gain
+
+    # -- scoring -------------------------------------------------------------
+
+    def score(self, action: Any) -> float:
+        kind = action.WhichOneof("kind")
+        inner = getattr(action, kind)
+        method = getattr(self, f"_score_{kind}", None)
+        return float(method(inner)) if method is not None else 0.0
+
+    def _score_build_city(self, inner: Any) -> float:
+        return 100 + self.value(inner.vertex)
+
+    def _score_build_village(self, inner: Any) -> float:
+        return 90 + self.value(inner.vertex)
+
+    def _score_improve_culture(self, inner: Any) -> float:
+        return 60 + self.me.culture[inner.track]
+
+    def _score_buy_military(self, inner: Any) -> float:
+        others = [p.military for p in self.obs.players if p.seat != self.seat]
+        if self.obs.barbarian_position >= 4 and self.me.military <= min(others):
+            return 50
+        return -1
+
+    def _score_build_road(self, inner: Any) -> float:
+        if self.obs.phase == "setup":
+            return self.route_value(inner.edge)
+        if self.reachable or self.me.villages + self.me.cities >= 9:
+            return -1
+        return 30 + self.route_value(inner.edge)
+
+    def _score_build_boat(self, inner: Any) -> float:
+        return self._score_build_road(inner) - 5
+
+    def _score_build_wall(self, inner: Any) -> float:
+        return 10 if sum(self.hand) > 7 else -1
+
+    def _score_bank_trade(self, inner: Any) -> float:
+        need, hand = self.need, self.hand
+        if hand[inner.get] >= need[inner.get]:
+            return -1
+        if inner.give >= 5 and hand[inner.give] < 6:
+            return -1
+        if hand[inner.give] - need[inner.give] < self.ratio[inner.give]:
+            return -1
+        return 25
+
+    def _score_raid(self, inner: Any) -> float:
+        return 15 if self.me.military >= 2 or self.obs.free_raids else -1
+
+    def _score_play_card(self, inner: Any) -> float:
+        if inner.card == INVENTOR:
+            return -1
+        if inner.card == CRANE:
+            levels = self.me.culture
+            ready = any(self.hand[5 + t] >= levels[t] for t in range(3) if levels[t] < 5)
+            return 20 if ready else -1
+        return 20
+
+    def _score_roll_dice(self, inner: Any) -> float:
+        return 1
+
+    def _score_choose_dice(self, inner: Any) -> float:
+        total = inner.red + inner.white
+        return 0 if total == 7 else 0.5 + self.production(total)
+
+    def _score_choose_kind(self, inner: Any) -> float:
+        purpose = self.obs.pending[0].purpose if self.obs.pending else ""
+        if purpose in GIVING:
+            return self.hand[inner.kind] - self.need[inner.kind]
+        return self.need[inner.kind] - self.hand[inner.kind] + (1 if inner.kind == ORE else 0)
+
+    def _score_choose_player(self, inner: Any) -> float:
+        return self.obs.players[inner.seat].victory_points
+
+    def _score_choose_tile(self, inner: Any) -> float:
+        return pips(self.tiles[inner.tile].number)
+
+    def _score_choose_edge(self, inner: Any) -> float:
+        return 0 if self.edges[inner.edge].owner == self.seat else 10
+
+    def _score_skip(self, inner: Any) -> float:
+        return 0
+
+
+if __name__ == "__main__":
+    sdk.run(LandoverGreedyBot())

@@ -1,0 +1,211 @@
+"""The actions of Landover: the players' decisions and chance's outcomes.
+
+Tiles, vertices and edges are indices into the board's lists (board.py);
+card kinds are 0-4 resources and 5-7 commodities (rules.py).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, order=True)
+class BuildRoad:
+    edge: int
+
+
+@dataclass(frozen=True, order=True)
+class BuildBoat:
+    edge: int
+
+
+@dataclass(frozen=True, order=True)
+class BuildVillage:
+    vertex: int
+
+
+@dataclass(frozen=True, order=True)
+class BuildCity:
+    vertex: int
+
+
+@dataclass(frozen=True, order=True)
+class BuildWall:
+    vertex: int
+
+
+@dataclass(frozen=True, order=True)
+class BuyMilitary:
+    pass
+
+
+@dataclass(frozen=True, order=True)
+class ImproveCulture:
+    track: int
+
+
+@dataclass(frozen=True, order=True)
+class BankTrade:
+    """Give ``ratio`` cards of kind ``give`` to the bank for one of kind ``get``."""
+
+    give: int
+    get: int
+
+
+@dataclass(frozen=True, order=True)
+class Raid:
+    tile: int
+    victim: int
+
+
+@dataclass(frozen=True, order=True)
+class PlayCard:
+    card: int
+
+
+@dataclass(frozen=True, order=True)
+class RollDice:
+    """Roll normally although holding an Alchemist."""
+
+
+@dataclass(frozen=True, order=True)
+class ChooseDice:
+    """Play an Alchemist: set the production dice."""
+
+    red: int
+    white: int
+
+
+@dataclass(frozen=True, order=True)
+class EndTurn:
+    pass
+
+
+@dataclass(frozen=True, order=True)
+class ChooseKind:
+    kind: int
+
+
+@dataclass(frozen=True, order=True)
+class ChoosePlayer:
+    seat: int
+
+
+@dataclass(frozen=True, order=True)
+class ChooseTile:
+    tile: int
+
+
+@dataclass(frozen=True, order=True)
+class ChooseVertex:
+    vertex: int
+
+
+@dataclass(frozen=True, order=True)
+class ChooseEdge:
+    edge: int
+
+
+@dataclass(frozen=True, order=True)
+class ChooseCard:
+    card: int
+
+
+@dataclass(frozen=True, order=True)
+class Skip:
+    pass
+
+
+@dataclass(frozen=True, order=True)
+class DiceRoll:
+    """Chance: the event die and the red and white production dice."""
+
+    event: int
+    red: int
+    white: int
+
+
+@dataclass(frozen=True, order=True)
+class EventRoll:
+    """Chance: the event die alone (after an Alchemist)."""
+
+    event: int
+
+
+@dataclass(frozen=True, order=True)
+class DrawCard:
+    """Chance: the dev card a seat draws."""
+
+    card: int
+
+
+@dataclass(frozen=True, order=True)
+class RandomKind:
+    """Chance: the kind of a card taken at random (discard, steal, gold)."""
+
+    kind: int
+
+
+@dataclass(frozen=True, order=True)
+class RandomCity:
+    """Chance: the city the barbarians reduce."""
+
+    vertex: int
+
+
+LandoverAction = (
+    BuildRoad
+    | BuildBoat
+    | BuildVillage
+    | BuildCity
+    | BuildWall
+    | BuyMilitary
+    | ImproveCulture
+    | BankTrade
+    | Raid
+    | PlayCard
+    | RollDice
+    | ChooseDice
+    | EndTurn
+    | ChooseKind
+    | ChoosePlayer
+    | ChooseTile
+    | ChooseVertex
+    | ChooseEdge
+    | ChooseCard
+    | Skip
+    | DiceRoll
+    | EventRoll
+    | DrawCard
+    | RandomKind
+    | RandomCity
+)
+
+FIELD_NAMES: dict[type, str] = {
+    BuildRoad: "build_road",
+    BuildBoat: "build_boat",
+    BuildVillage: "build_village",
+    BuildCity: "build_city",
+    BuildWall: "build_wall",
+    BuyMilitary: "buy_military",
+    ImproveCulture: "improve_culture",
+    BankTrade: "bank_trade",
+    Raid: "raid",
+    PlayCard: "play_card",
+    RollDice: "roll_dice",
+    ChooseDice: "choose_dice",
+    EndTurn: "end_turn",
+    ChooseKind: "choose_kind",
+    ChoosePlayer: "choose_player",
+    ChooseTile: "choose_tile",
+    ChooseVertex: "choose_vertex",
+    ChooseEdge: "choose_edge",
+    ChooseCard: "choose_card",
+    Skip: "skip",
+    DiceRoll: "dice_roll",
+    EventRoll: "event_roll",
+    DrawCard: "draw_card",
+    RandomKind: "random_kind",
+    RandomCity: "random_city",
+}
+"""Each action class and its field in the Action message's oneof."""

@@ -1,0 +1,125 @@
+"""What one seat sees of a Landover game.
+
+Hidden: other seats' resource and commodity cards (only their count),
+other seats' dev cards (only their count) and the decks (only their size).
+A seat choosing from another's cards (Master Merchant, Spy) sees them.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from referee.games.landover import rules as R
+from referee.games.landover.board import TERRAIN_NAMES
+from sdk.pb.landgrave.games.landover.v1 import landover_pb2
+
+if TYPE_CHECKING:
+    from referee.games.landover.state import LandoverState
+
+
+def rules_config(state: LandoverState) -> landover_pb2.Config:
+    rules = state.rules
+    name = state.board.name
+    return landover_pb2.Config(
+        victory_points=rules.victory_points,
+        map="random" if name.startswith("random") else "beginner",
+        map_seed=int(name.split("-")[1]) if name.startswith("random") else 0,
+        turn_limit=rules.turn_limit,
+        raid_immunity_vp=rules.raid_immunity_vp,
+        culture_needs_city=rules.culture_needs_city,
+    )
+
+
+def observe(state: LandoverState, seat: int) -> landover_pb2.Observation:
+    """The Observation message for one seat."""
+    board = state.board
+    message = landover_pb2.Observation(
+        seat=seat,
+        num_players=state.num_players,
+        config=rules_config(state),
+        hand=state.hand[seat],
+        dev_hand=state.dev[seat],
+        deck_sizes=[
+            sum(q for c, q in enumerate(state.deck) if R.CARDS[c][1] == deck) for deck in range(3)
+        ],
+        current_seat=state.current,
+        phase=state.phase.name.lower(),
+        turn=state.turn,
+        barbarian_position=state.barbarian,
+        barbarian_track=R.BARBARIAN_TRACK,
+        last_event=state.last_roll[0],
+        last_red=state.last_roll[1],
+        last_white=state.last_roll[2],
+        metro_owner=state.metro_owner,
+        longest_route_seat=state.longest,
+        port_authority_seat=state.port,
+        merchant_seat=state.merchant_seat,
+        merchant_tile=state.merchant_tile,
+        raid_immune_tiles=sorted(state.cleared),
+        trade_ratio=[state.trade_ratio(seat, k) for k in range(R.KINDS)],
+        raided_this_turn=state.raided,
+        free_raids=state.free_raids,
+        winner=state.winner,
+        victory_points_target=state.rules.victory_points,
+        setup_vertex=state.setup_vertex,
+        crane_active=state.crane,
+        fleet_kind=state.fleet,
+    )
+    for tile, (q, r) in enumerate(board.coords):
+        message.tiles.add(
+            q=q,
+            r=r,
+            terrain=TERRAIN_NAMES[board.terrain[tile]],
+            number=board.numbers[tile],
+            island=board.island[tile],
+        )
+    for v, (x, y) in enumerate(board.vertex_xy):
+        message.vertices.add(
+            x=x,
+            y=y,
+            tiles=board.vertex_tiles[v],
+            neighbours=board.vertex_neighbours[v],
+            edges=board.vertex_edges[v],
+            harbor=board.harbor[v],
+            owner=state.owner[v],
+            building=state.building[v],
+            wall=state.wall[v],
+            metro=state.metro_at[v],
+        )
+    for e, (a, b) in enumerate(board.edges):
+        message.edges.add(
+            a=a,
+            b=b,
+            kind=board.edge_kind[e],
+            owner=state.edge_owner[e],
+            piece=state.edge_piece[e],
+        )
+    for s in range(state.num_players):
+        message.players.add(
+            seat=s,
+            victory_points=state.victory_points(s),
+            hand_size=sum(state.hand[s]),
+            dev_cards=state.dev_hand(s),
+            culture=state.culture[s],
+            military=state.military[s],
+            military_cap=state.military_cap(s),
+            walls=sum(1 for v, w in enumerate(state.wall) if w and state.owner[v] == s),
+            safe_hand=state.safe_hand(s),
+            catapult=state.catapult[s],
+            route_length=state.route_lengths[s],
+            harbors=state.harbor_count(s),
+            vp_cards=state.vp_cards[s],
+            defender_points=state.defender[s],
+            islands_explored=state.explored[s],
+            villages=state.count_buildings(s, 1),
+            cities=state.count_buildings(s, 2),
+        )
+    for task in state.tasks:
+        message.pending.add(kind=task.kind, seat=task.seat, purpose=task.purpose, a=task.a)
+    if state.tasks and state.tasks[0].seat == seat:
+        head = state.tasks[0]
+        if head.purpose == "master_take":
+            message.revealed_hand.extend(state.hand[head.a])
+        elif head.kind == "card":
+            message.revealed_dev.extend(state.dev[head.a])
+    return message
