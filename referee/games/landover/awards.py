@@ -1,0 +1,63 @@
+"""Longest route and Port Authority, the awards that move with the pieces (LANDOVER-24, -25).
+
+Both are recomputed whenever a road, boat or building is placed or removed.
+Metros, the culture awards, are in culture.py; ``LandoverState.victory_points``
+adds every award up.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from referee.games.landover import rules as R
+
+if TYPE_CHECKING:
+    from referee.games.landover.state import LandoverState
+
+
+def route_length(state: LandoverState, seat: int) -> int:
+    """The longest route of roads and boats (LANDOVER-24)."""
+    board = state.board
+    mine = [e for e, o in enumerate(state.edge_owner) if o == seat]
+    if not mine:
+        return 0
+    used: set[int] = set()
+
+    def walk(v: int, piece: int) -> int:
+        if piece >= 0 and state.owner[v] not in (-1, seat):
+            return 0
+        best = 0
+        for e in board.vertex_edges[v]:
+            if e in used or state.edge_owner[e] != seat:
+                continue
+            p = state.edge_piece[e]
+            if piece >= 0 and p != piece and state.owner[v] != seat:
+                continue
+            used.add(e)
+            a, b = board.edges[e]
+            best = max(best, 1 + walk(b if a == v else a, p))
+            used.discard(e)
+        return best
+
+    starts = {v for e in mine for v in board.edges[e]}
+    return max(walk(v, -1) for v in sorted(starts))
+
+
+def update_awards(state: LandoverState) -> None:
+    """Recompute every seat's route length and who holds both awards."""
+    seats = range(state.players)
+    state.route_lengths = [route_length(state, s) for s in seats]
+    state.longest = _award(state.longest, state.route_lengths, R.ROUTE_MINIMUM)
+    harbors = [state.harbor_count(s) for s in seats]
+    state.port = _award(state.port, harbors, R.PORT_MINIMUM)
+
+
+def _award(holder: int, values: list[int], minimum: int) -> int:
+    """Who holds a "most X, at least N" award: the holder keeps it while tied for the top."""
+    best = max(values)
+    if holder >= 0 and values[holder] == best and best >= minimum:
+        return holder
+    leaders = [s for s, v in enumerate(values) if v == best]
+    if best >= minimum and len(leaders) == 1:
+        return leaders[0]
+    return -1

@@ -1,0 +1,321 @@
+"""Dev cards: when each may be played, its effect, and the choices it asks for (LANDOVER-32..36).
+
+A card whose effect needs a choice queues a seat task (tasks.py) and acts
+when the choice comes. Two choices of the same kinds come from culture, not
+from cards: a new metro's city (culture.py) and the Aqueduct's resource
+(roll.py); their options and effects are here with the rest.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from referee.errors import IllegalAction
+from referee.games.landover import rules as R
+from referee.games.landover.actions import (
+    BuildBoat,
+    BuildRoad,
+    ChooseCard,
+    ChooseEdge,
+    ChooseKind,
+    ChoosePlayer,
+    ChooseTile,
+    ChooseVertex,
+    LandoverAction,
+    Skip,
+)
+from referee.games.landover.awards import update_awards
+from referee.games.landover.board import FIELDS, MOUNTAINS
+from referee.games.landover.building import (
+    BOAT,
+    CITY,
+    ROAD,
+    VILLAGE,
+    is_producing,
+    place_route,
+    raid_tiles,
+    route_spots,
+    tile_seats,
+)
+from referee.games.landover.culture import metro_spots
+from referee.games.landover.tasks import Task
+
+if TYPE_CHECKING:
+    from referee.games.landover.state import LandoverState
+
+PROTECTED_NUMBERS = (2, 12, 6, 8)
+"""Inventor cannot move these numbers (LANDOVER-36)."""
+FIXED_KIND_CHOICES = {
+    "aqueduct": range(R.RESOURCES),
+    "resource_monopoly": range(R.RESOURCES),
+    "commodity_monopoly": range(R.RESOURCES, R.KINDS),
+    "fleet": range(R.KINDS),
+}
+CARD_TASKS = {
+    R.MASTER_MERCHANT: ("player", "master_merchant", -1),
+    R.MERCHANT: ("tile", "merchant", -1),
+    R.MERCHANT_FLEET: ("kind", "fleet", -1),
+    R.RESOURCE_MONOPOLY: ("kind", "resource_monopoly", -1),
+    R.COMMODITY_MONOPOLY: ("kind", "commodity_monopoly", -1),
+    R.INVENTOR: ("tile", "inventor", -1),
+    R.MEDICINE: ("vertex", "medicine", -1),
+    R.ROAD_CARD: ("route", "road", 2),
+    R.BISHOP: ("tile", "bishop", -1),
+    R.DESERTER: ("player", "deserter", -1),
+    R.DIPLOMAT: ("edge", "diplomat", -1),
+    R.RAZE: ("player", "raze", -1),
+    R.SPY: ("player", "spy", -1),
+}
+"""Dev cards whose whole effect waits for one choice of the player (LANDOVER-33..)."""
+
+# -- playing a card ------------------------------------------------------------
+
+
+def can_play(state: LandoverState, seat: int, card: int) -> bool:
+    """Whether playing ``card`` now would do something; the Alchemist is played before the roll."""
+    checks: dict[int, Callable[[], bool]] = {
+        R.ALCHEMIST: lambda: False,
+        R.COMMERCIAL_HARBOR: lambda: (
+            sum(state.hand[seat][: R.RESOURCES]) > 0
+            and any(sum(state.hand[o][R.RESOURCES :]) for o in state.opponents(seat))
+        ),
+        R.MASTER_MERCHANT: lambda: bool(_master_targets(state, seat)),
+        R.MERCHANT: lambda: bool(_merchant_tiles(state, seat)),
+        R.CRANE: lambda: not state.crane,
+        R.MEDICINE: lambda: bool(_medicine_spots(state, seat)),
+        R.ROAD_CARD: lambda: bool(route_spots(state, seat)),
+        R.MILITARY: lambda: state.military[seat] < state.military_cap(seat),
+        R.BISHOP: lambda: bool(raid_tiles(state, seat)),
+        R.DESERTER: lambda: any(state.military[o] for o in state.opponents(seat)),
+        R.RAZE: lambda: any(state.military[o] for o in state.opponents(seat)),
+        R.DIPLOMAT: lambda: bool(_open_edges(state)),
+        R.SPY: lambda: any(state.dev_hand(o) for o in state.opponents(seat)),
+    }
+    check = checks.get(card)
+    return True if check is None else check()
+
+
+def play(state: LandoverState, seat: int, card: int) -> None:
+    """Play a dev card: its effect, or the follow-up choices it needs (LANDOVER-33..)."""
+    follow_up = CARD_TASKS.get(card)
+    if follow_up is not None:
+        state.tasks.append(Task(follow_up[0], seat, follow_up[1], follow_up[2]))
+        return
+    opponents = state.opponents(seat)
+    mine = state.victory_points(seat)
+    if card == R.COMMERCIAL_HARBOR:
+        state.tasks += [Task("kind", seat, "harbor_give", o) for o in opponents]
+    elif card == R.CRANE:
+        state.crane = True
+    elif card in (R.IRRIGATION, R.MINING):
+        terrain, kind = (FIELDS, R.WHEAT) if card == R.IRRIGATION else (MOUNTAINS, R.ORE)
+        for tile, t in enumerate(state.board.terrain):
+            if t == terrain and seat in tile_seats(state, tile):
+                state.hand[seat][kind] += 2
+    elif card == R.MILITARY:
+        state.military[seat] = min(state.military_cap(seat), state.military[seat] + 2)
+    elif card == R.SIEGE:
+        state.free_raids += 1
+    elif card == R.VANDAL:
+        state.tasks += [
+            Task("discard", o, "", sum(state.hand[o]) // 2)
+            for o in opponents
+            if state.victory_points(o) >= mine
+        ]
+    else:  # wedding
+        for o in opponents:
+            if state.victory_points(o) > mine:
+                state.tasks += [Task("kind", o, "wedding", seat)] * 2
+
+
+def _master_targets(state: LandoverState, seat: int) -> list[int]:
+    mine = state.victory_points(seat)
+    return [
+        o
+        for o in state.opponents(seat)
+        if state.victory_points(o) > mine and sum(state.hand[o]) > 0
+    ]
+
+
+def _medicine_spots(state: LandoverState, seat: int) -> list[int]:
+    if not state.can_pay(seat, R.MEDICINE_COST):
+        return []
+    if state.count_buildings(seat, CITY) >= R.MAX_CITIES:
+        return []
+    return [v for v, o in enumerate(state.owner) if o == seat and state.building[v] == VILLAGE]
+
+
+def _merchant_tiles(state: LandoverState, seat: int) -> list[int]:
+    return [
+        t
+        for t in range(len(state.board.terrain))
+        if is_producing(state, t) and seat in tile_seats(state, t)
+    ]
+
+
+def _inventor_tiles(state: LandoverState, exclude: int = -1) -> list[int]:
+    return [
+        t
+        for t, n in enumerate(state.board.numbers)
+        if n and n not in PROTECTED_NUMBERS and t != exclude
+    ]
+
+
+def _open_edges(state: LandoverState) -> list[int]:
+    """Roads and boats with an end touching nothing else of their owner (Diplomat)."""
+    result = []
+    for e, owner in enumerate(state.edge_owner):
+        if owner < 0:
+            continue
+        for v in state.board.edges[e]:
+            if state.owner[v] == owner:
+                continue
+            if not any(
+                o != e and state.edge_owner[o] == owner for o in state.board.vertex_edges[v]
+            ):
+                result.append(e)
+                break
+    return result
+
+
+# -- the choices a card asks for -----------------------------------------------
+
+
+def task_options(state: LandoverState, task: Task) -> list[LandoverAction]:
+    """The legal answers to a seat's task; none makes the task moot."""
+    if task.kind == "kind":
+        return [ChooseKind(k) for k in _kind_options(state, task)]
+    if task.kind in ("player", "tile"):
+        return _choice_options(state, task)
+    seat = task.seat
+    options: list[LandoverAction]
+    if task.kind == "vertex":
+        if task.purpose == "metro":
+            spots = metro_spots(state, seat)
+        else:
+            spots = _medicine_spots(state, seat)
+        options = [ChooseVertex(v) for v in spots]
+    elif task.kind == "edge":
+        options = [ChooseEdge(e) for e in _open_edges(state)]
+    elif task.kind == "card":
+        options = [ChooseCard(c) for c, q in enumerate(state.dev[task.a]) if q]
+    else:  # route: free roads or boats, or stop
+        routes = route_spots(state, seat)
+        options = [*routes, Skip()] if routes else []
+    return options
+
+
+def _choice_options(state: LandoverState, task: Task) -> list[LandoverAction]:
+    seat, purpose = task.seat, task.purpose
+    if task.kind == "player":
+        if purpose == "master_merchant":
+            targets = _master_targets(state, seat)
+        elif purpose == "spy":
+            targets = [o for o in state.opponents(seat) if state.dev_hand(o)]
+        else:
+            targets = [o for o in state.opponents(seat) if state.military[o]]
+        return [ChoosePlayer(o) for o in sorted(targets)]
+    if purpose == "merchant":
+        tiles = _merchant_tiles(state, seat)
+    elif purpose == "inventor":
+        tiles = _inventor_tiles(state, task.a)
+    else:
+        tiles = [t for t, _ in raid_tiles(state, seat)]
+    return [ChooseTile(t) for t in tiles]
+
+
+def _kind_options(state: LandoverState, task: Task) -> list[int]:
+    seat, purpose = task.seat, task.purpose
+    fixed = FIXED_KIND_CHOICES.get(purpose)
+    if fixed is not None:
+        return list(fixed)
+    if purpose == "harbor_give":
+        if not sum(state.hand[task.a][R.RESOURCES :]):
+            return []
+        return [k for k in range(R.RESOURCES) if state.hand[seat][k]]
+    if purpose == "harbor_return":
+        return [k for k in range(R.RESOURCES, R.KINDS) if state.hand[seat][k]]
+    holder = seat if purpose == "wedding" else task.a  # else master_take
+    return [k for k in range(R.KINDS) if state.hand[holder][k]]
+
+
+def apply_choice(state: LandoverState, task: Task, action: LandoverAction) -> None:
+    """Carry out a seat's answer to ``task``, already taken off the queue."""
+    seat, purpose = task.seat, task.purpose
+    match action:
+        case ChooseKind(kind):
+            _apply_kind(state, task, kind)
+        case ChoosePlayer(other):
+            _apply_player(state, task, other)
+        case ChooseTile(tile):
+            _apply_tile(state, task, tile)
+        case ChooseVertex(vertex) if purpose == "metro":
+            state.metro_at[vertex] = task.a
+        case ChooseVertex(vertex):
+            state.pay(seat, R.MEDICINE_COST)
+            state.building[vertex] = CITY
+        case ChooseEdge(edge):
+            owner = state.edge_owner[edge]
+            state.edge_owner[edge] = -1
+            update_awards(state)
+            if owner == seat:
+                state.tasks.insert(0, Task("route", seat, "diplomat", 1))
+        case ChooseCard(card):
+            state.dev[task.a][card] -= 1
+            state.dev[seat][card] += 1
+        case BuildRoad(edge) | BuildBoat(edge):
+            place_route(state, seat, edge, BOAT if isinstance(action, BuildBoat) else ROAD)
+            if task.a > 1:
+                state.tasks.insert(0, Task("route", seat, purpose, task.a - 1))
+        case Skip():
+            pass
+        case _:
+            raise IllegalAction(f"landover: unexpected {action!r}")
+
+
+def _apply_player(state: LandoverState, task: Task, other: int) -> None:
+    seat, purpose = task.seat, task.purpose
+    if purpose == "master_merchant":
+        state.tasks[:0] = [Task("kind", seat, "master_take", other)] * 2
+    elif purpose == "spy":
+        state.tasks.insert(0, Task("card", seat, "spy", other))
+    else:
+        state.military[other] -= 1
+        if purpose == "deserter":
+            cap = state.military_cap(seat)
+            state.military[seat] = min(cap, state.military[seat] + 1)
+
+
+def _apply_kind(state: LandoverState, task: Task, kind: int) -> None:
+    seat, purpose = task.seat, task.purpose
+    if purpose == "aqueduct":
+        state.hand[seat][kind] += 1
+    elif purpose in ("resource_monopoly", "commodity_monopoly"):
+        count = 2 if purpose == "resource_monopoly" else 1
+        for o in state.opponents(seat):
+            state.give(o, seat, kind, count)
+    elif purpose == "fleet":
+        state.fleet = kind
+    elif purpose == "harbor_give":
+        state.give(seat, task.a, kind)
+        state.tasks.insert(0, Task("kind", task.a, "harbor_return", seat))
+    elif purpose in ("harbor_return", "wedding"):
+        state.give(seat, task.a, kind)
+    else:  # master_take
+        state.give(task.a, seat, kind)
+
+
+def _apply_tile(state: LandoverState, task: Task, tile: int) -> None:
+    seat, purpose = task.seat, task.purpose
+    if purpose == "merchant":
+        state.merchant_seat, state.merchant_tile = seat, tile
+    elif purpose == "inventor" and task.a < 0:
+        state.tasks.insert(0, Task("tile", seat, "inventor", tile))
+    elif purpose == "inventor":
+        numbers = state.board.numbers
+        numbers[tile], numbers[task.a] = numbers[task.a], numbers[tile]
+    else:  # bishop
+        state.catapult[seat] = tile
+        victims = sorted(tile_seats(state, tile) - {seat})
+        state.tasks[:0] = [Task("steal", seat, "", v) for v in victims]

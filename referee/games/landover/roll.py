@@ -1,0 +1,220 @@
+"""The roll and what follows it: events, barbarians, the 7, production, and chance's steps.
+
+A roll (LANDOVER-05) queues its consequences as tasks: dev card draws for a
+gate face (LANDOVER-13), the barbarians' attack (LANDOVER-19), then the 7
+(LANDOVER-17) or production (LANDOVER-10, -11). The engine resolves the
+last three itself; they in turn queue chance's steps (random draws, discards,
+gold and razed cities), which are resolved here too, as are the steals of
+raids and the discards of the Vandal.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from referee.games.landover import rules as R
+from referee.games.landover.actions import (
+    DiceRoll,
+    DrawCard,
+    EventRoll,
+    LandoverAction,
+    RandomCity,
+    RandomKind,
+)
+from referee.games.landover.board import (
+    FIELDS,
+    FOREST,
+    GOLD,
+    HILLS,
+    MOUNTAINS,
+    PASTURE,
+    TERRAIN_RESOURCE,
+)
+from referee.games.landover.building import CITY, VILLAGE
+from referee.games.landover.tasks import Task
+
+if TYPE_CHECKING:
+    from referee.games.landover.state import LandoverState
+
+CITY_YIELD = {
+    FOREST: (R.WOOD, R.PAPER),
+    PASTURE: (R.WOOL, R.CLOTH),
+    MOUNTAINS: (R.ORE, R.COIN),
+    FIELDS: (R.WHEAT, R.WHEAT),
+    HILLS: (R.CLAY, R.CLAY),
+}
+"""LANDOVER-10: what a city takes from each terrain (C&K yields)."""
+EVENT_ODDS = (Fraction(3, 6), Fraction(1, 6), Fraction(1, 6), Fraction(1, 6))
+
+
+def roll_outcomes(alchemist: tuple[int, int]) -> list[tuple[LandoverAction, Fraction]]:
+    """The three dice, or only the event die when an Alchemist set the other two."""
+    if alchemist != (0, 0):
+        return [(EventRoll(e), EVENT_ODDS[e]) for e in range(4)]
+    return [
+        (DiceRoll(e, red, white), EVENT_ODDS[e] / 36)
+        for e in range(4)
+        for red in range(1, 7)
+        for white in range(1, 7)
+    ]
+
+
+def roll_tasks(state: LandoverState, event: int, red: int, white: int) -> list[Task]:
+    """Move the barbarians or open a gate, then queue the 7 or production."""
+    tasks: list[Task] = []
+    if event == R.EVENT_BARBARIAN:
+        state.barbarian += 1
+        if state.barbarian >= R.BARBARIAN_TRACK:
+            state.barbarian = 0
+            tasks.append(Task("attack", -1))
+    else:
+        track = event - 1
+        for seat in state.turn_order():
+            if state.culture[seat][track] >= red:
+                tasks.append(Task("draw", seat, "", track))
+    if red + white == 7:
+        tasks.append(Task("seven", -1))
+    else:
+        tasks.append(Task("produce", -1, "", red + white))
+    return tasks
+
+
+def run_auto_task(state: LandoverState, task: Task) -> list[Task]:
+    """Resolve one of the engine's own tasks; return the tasks it sets off."""
+    if task.kind == "attack":
+        return _attack(state)
+    if task.kind == "seven":
+        return _seven(state)
+    return _produce(state, task.a)
+
+
+def _attack(state: LandoverState) -> list[Task]:
+    """The barbarians arrive (LANDOVER-19)."""
+    strength = sum(1 for b in state.building if b == CITY)
+    defence = sum(state.military)
+    tasks = []
+    if strength > defence:
+        least = min(state.military)
+        for seat in state.turn_order():
+            if state.military[seat] == least and _razable(state, seat):
+                tasks.append(Task("raze", seat))
+    else:
+        best = max(state.military)
+        leaders = [s for s in state.turn_order() if state.military[s] == best]
+        if best > 0 and len(leaders) == 1:
+            state.defender[leaders[0]] += 1
+        elif best > 0:
+            tasks += [Task("draw", s, "", 3) for s in leaders]
+    state.military = [max(0, m - 1) for m in state.military]
+    return tasks
+
+
+def _seven(state: LandoverState) -> list[Task]:
+    for seat in range(state.players):
+        if state.catapult[seat] >= 0:
+            state.cleared.add(state.catapult[seat])
+            state.catapult[seat] = -1
+    tasks = []
+    for seat in state.turn_order():
+        cards = sum(state.hand[seat])
+        if cards > state.safe_hand(seat):
+            tasks.append(Task("discard", seat, "", cards // 2))
+    return tasks
+
+
+def _produce(state: LandoverState, total: int) -> list[Task]:
+    gained = [False] * state.players
+    tasks = []
+    catapults = set(state.catapult)
+    for tile, number in enumerate(state.board.numbers):
+        if number != total or tile in catapults:
+            continue
+        terrain = state.board.terrain[tile]
+        for v in state.board.tile_vertices[tile]:
+            seat = state.owner[v]
+            if seat < 0:
+                continue
+            if terrain == GOLD:
+                tasks.append(Task("gold", seat, "", state.building[v]))
+                gained[seat] = True
+            elif terrain in CITY_YIELD:
+                kinds = (
+                    CITY_YIELD[terrain]
+                    if state.building[v] == CITY
+                    else (TERRAIN_RESOURCE[terrain],)
+                )
+                for kind in kinds:
+                    state.hand[seat][kind] += 1
+                gained[seat] = True
+    for seat in state.turn_order():
+        if not gained[seat] and state.culture[seat][R.SCIENCE] >= 3:
+            tasks.append(Task("kind", seat, "aqueduct"))
+    return tasks
+
+
+def task_outcomes(state: LandoverState, task: Task) -> list[tuple[LandoverAction, Fraction]]:
+    """Chance's outcomes for one of its tasks, sorted, with their odds."""
+    if task.kind == "draw":
+        counts = _deck_counts(state, task.a)
+        total = sum(counts.values())
+        return [(DrawCard(c), Fraction(q, total)) for c, q in sorted(counts.items())]
+    if task.kind in ("discard", "steal"):
+        hand = state.hand[task.seat if task.kind == "discard" else task.a]
+        total = sum(hand)
+        return [(RandomKind(k), Fraction(q, total)) for k, q in enumerate(hand) if q]
+    if task.kind == "gold":
+        return [(RandomKind(k), Fraction(1, R.RESOURCES)) for k in range(R.RESOURCES)]
+    cities = _razable(state, task.seat)
+    return [(RandomCity(v), Fraction(1, len(cities))) for v in cities]
+
+
+def apply_outcome(state: LandoverState, task: Task, action: LandoverAction) -> None:
+    """Apply chance's outcome for ``task``, already taken off the queue."""
+    if isinstance(action, DrawCard):
+        state.deck[action.card] -= 1
+        if action.card in R.VP_CARDS:
+            state.vp_cards[task.seat] += 1
+        else:
+            state.dev[task.seat][action.card] += 1
+    elif isinstance(action, RandomCity):
+        state.building[action.vertex] = VILLAGE
+        state.wall[action.vertex] = False
+    else:
+        assert isinstance(action, RandomKind)
+        if task.kind == "discard":
+            state.hand[task.seat][action.kind] -= 1
+        elif task.kind == "steal":
+            state.give(task.a, task.seat, action.kind)
+        else:
+            state.hand[task.seat][action.kind] += 1
+        # Discards and gold count down one card per chance step.
+        if task.a > 1 and task.kind in ("discard", "gold"):
+            state.tasks.insert(0, Task(task.kind, task.seat, "", task.a - 1))
+
+
+def is_moot(state: LandoverState, task: Task) -> bool:
+    """Whether chance's ``task`` can have no effect, so it is dropped."""
+    if task.kind == "draw":
+        return state.dev_hand(task.seat) >= R.DEV_HAND_LIMIT or not _deck_counts(state, task.a)
+    if task.kind == "discard":
+        return task.a <= 0 or not sum(state.hand[task.seat])
+    if task.kind == "steal":
+        return not sum(state.hand[task.a])
+    if task.kind == "raze":
+        return not _razable(state, task.seat)
+    return False
+
+
+def _deck_counts(state: LandoverState, deck: int) -> dict[int, int]:
+    """Cards left in one deck, or in all of them for deck 3 (LANDOVER-30)."""
+    return {c: q for c, q in enumerate(state.deck) if q and (deck == 3 or R.CARDS[c][1] == deck)}
+
+
+def _razable(state: LandoverState, seat: int) -> list[int]:
+    """The cities of ``seat`` the barbarians may raze: those without a metro."""
+    return [
+        v
+        for v, o in enumerate(state.owner)
+        if o == seat and state.building[v] == CITY and state.metro_at[v] < 0
+    ]
