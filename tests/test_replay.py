@@ -52,7 +52,7 @@ def first_step_of(record: Record, kind: str) -> int:
     return next(s.number for s in record.steps if (s.seat == CHANCE) == (kind == "chance"))
 
 
-BUILT_IN_GAMES = ("land", "land6", "carcassonne", "landover")
+BUILT_IN_GAMES = ("land", "land6", "carcassonne", "landover", "farlanthia")
 
 
 @pytest.mark.parametrize("game", BUILT_IN_GAMES)

@@ -76,7 +76,7 @@ def decoded_pictures(page: str) -> list[str]:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("game", ["land", "land6", "carcassonne", "landover"])
+@pytest.mark.parametrize("game", ["land", "land6", "carcassonne", "landover", "farlanthia"])
 def test_every_position_decodes_to_its_own_picture(game: str, tmp_path: Path) -> None:
     """The compact storage loses nothing: each step shows exactly the engine's SVG."""
     engine = get_engine(game)

@@ -1,0 +1,231 @@
+"""A greedy Farlanthia bot: build an economy, muster, march on the nearest capitol.
+
+Each decision scores the legal actions with simple rules: scout towards the
+nearest enemy capitol, adventure with the lowest die, requisition gold, build
+the most productive structure, muster every troop it can afford on its
+capitol and send all but a guard of three along the cheapest revealed path
+to the target, attacking only when it outnumbers the defenders. It razes
+capitols, captures other structures, raises militia and always swaps in a
+better leadership die. It resists every proposal and proposes forced labor
+now and then. Deterministic: no randomness at all.
+"""
+
+from __future__ import annotations
+
+import heapq
+from typing import Any
+
+import sdk
+
+GUARD = 3
+MOVE_COST = {2: 3, 3: 2, 4: 3, 5: 2, 6: 1}
+BUILD_VALUE = {3: 60, 2: 50, 5: 40, 1: 30, 6: 5, 7: 4}
+"""City, town, mine, village, garrison, fort; roads and walls are not worth it."""
+VILLAGE_TERRAIN_BONUS = {5: 5, 4: 6, 6: 2}
+HUNDRED = 100
+
+
+def hex_distance(a: tuple[int, int], b: tuple[int, int]) -> int:
+    return (abs(a[0] - b[0]) + abs(a[1] - b[1]) + abs(a[0] + a[1] - b[0] - b[1])) // 2
+
+
+class FarlanthiaGreedyBot(sdk.Bot):
+    name = "farlanthia-greedy"
+    version = "1"
+    games = ("farlanthia",)
+
+    def decide(self, decision: sdk.Decision) -> int:
+        obs = decision.observation
+        seat = decision.match.seat
+        legal = list(decision.legal_actions)
+        view = View(obs, seat)
+        scores = [self.score(view, action) for action in legal]
+        best = max(range(len(legal)), key=lambda i: (scores[i], -i))
+        return best
+
+    def score(self, view: View, action: Any) -> float:
+        kind = action.WhichOneof("kind")
+        part = getattr(action, kind)
+        scorer = getattr(self, f"_{kind}", None)
+        if scorer is None:
+            return 0.0
+        return float(scorer(view, part))
+
+    # -- per kind of action ------------------------------------------------
+
+    def _done(self, view: View, part: Any) -> float:
+        return 1.0
+
+    def _reveal_tile(self, view: View, part: Any) -> float:
+        """Open the corridor between the capitols, from our side first."""
+        here = view.coords[part.tile]
+        to_target = hex_distance(here, view.coords[view.target])
+        from_home = hex_distance(here, view.coords[view.me.capitol])
+        return 50 - 2 * (to_target + from_home) - from_home / 10
+
+    def _scout_with_die(self, view: View, part: Any) -> float:
+        return 2.0 + part.die / 10 if part.die >= 4 and view.season <= 12 else 0.0
+
+    def _draw_adventure(self, view: View, part: Any) -> float:
+        return 10 - part.die
+
+    def _requisition(self, view: View, part: Any) -> float:
+        want = {3: 6, 0: 4, 1: 3, 2: 2}[part.resource]
+        return 70 + want - part.die / 10
+
+    def _caravan_trade(self, view: View, part: Any) -> float:
+        res = view.me.resources
+        if part.get == 3 and res[part.give] >= 5 and res[3] < 2:
+            return 3.0
+        return -1.0
+
+    def _build(self, view: View, part: Any) -> float:
+        value = BUILD_VALUE.get(part.structure, -5)
+        if part.structure == 1:
+            value += VILLAGE_TERRAIN_BONUS.get(view.obs.terrain[part.tile], 0)
+        if part.structure in (6, 7) and view.count_structures(part.structure) >= 1:
+            value = -5
+        return value
+
+    def _muster(self, view: View, part: Any) -> float:
+        return 20 + part.count
+
+    def _move(self, view: View, part: Any) -> float:
+        fresh = view.obs.troops[part.source] - view.obs.exhausted[part.source]
+        keep = GUARD if part.source == view.me.capitol else 0
+        if part.count != max(1, fresh - keep) and part.count != fresh:
+            return -10
+        if view.obs.troops[part.source] - part.count < keep:
+            return -10
+        return self._step_value(view, part.source, part.target, part.count)
+
+    def _continue_move(self, view: View, part: Any) -> float:
+        tile = view.obs.active_tile
+        return self._step_value(view, tile, part.target, view.obs.active_units) + 1
+
+    def _step_value(self, view: View, source: int, target: int, units: int) -> float:
+        gain = view.distance_to_target(source) - view.distance_to_target(target)
+        enemy = view.obs.troop_owner[target]
+        victim = enemy if enemy not in (-1, view.seat) else view.obs.owner[target]
+        if view.in_truce(victim) and target != view.target:
+            return -10  # breaking a truce costs 5 renown
+        if enemy not in (-1, view.seat):
+            walls = 2 if view.obs.structure[target] in (4, 7, 8) else 0
+            defenders = view.obs.troops[target] + walls
+            if units <= defenders + 1:
+                return -10
+            return 30 + gain
+        if view.obs.owner[target] not in (-1, view.seat):
+            return 25 + gain
+        return 5 * gain if gain > 0 else -10
+
+    def _raise_militia(self, view: View, part: Any) -> float:
+        return 40.0
+
+    def _propose(self, view: View, part: Any) -> float:
+        if part.kind == 4 and view.season % 2 == 1:
+            return 2.0
+        return -1.0
+
+    def _respond(self, view: View, part: Any) -> float:
+        return 0.0 if part.accept else 1.0
+
+    def _substitute(self, view: View, part: Any) -> float:
+        battle = view.obs.battle
+        mine = battle.attacker_roll if battle.attacker == view.seat else battle.defender_roll
+        return 5 + part.die - mine[part.slot]
+
+    def _occupy(self, view: View, part: Any) -> float:
+        if view.obs.structure[part.tile] == 4:
+            return 10.0 if part.choice == 1 else 0.0
+        return {0: 0.0, 1: 1.0, 2: 2.0}[part.choice]
+
+    def _swap(self, view: View, part: Any) -> float:
+        res = view.me.resources
+        return 1.0 + res[part.give] / 10 if part.get == 3 and part.give != 3 else 0.0
+
+    def _choose_resource(self, view: View, part: Any) -> float:
+        res = view.me.resources
+        if view.obs.pending == 4:  # losing: the most plentiful
+            return res[part.resource] - (10 if part.resource == 3 else 0)
+        return 3.0 if part.resource == 3 else 1.0 - res[part.resource] / 10
+
+    def _resolve(self, view: View, part: Any) -> float:
+        return {8: {2: 3, 1: 2, 0: 1}}.get(view.obs.pending, {}).get(part.option, 0.5) + (
+            1.0 if view.obs.pending == 2 and part.option == 1 else 0.0
+        )
+
+
+class View:
+    """What the bot works out from one observation."""
+
+    def __init__(self, obs: Any, seat: int) -> None:
+        self.obs = obs
+        self.seat = seat
+        self.me = obs.players[seat]
+        self.season = obs.season
+        coords = list(zip(obs.q, obs.r, strict=True))
+        self.coords = coords
+        self.target = self._pick_target()
+        self._dist: list[float] | None = None
+
+    def _pick_target(self) -> int:
+        mine = self.coords[self.me.capitol]
+        enemies = [p.capitol for p in self.obs.players if p.alive and p.seat != self.seat]
+        if not enemies:
+            return self.me.capitol
+        return min(enemies, key=lambda t: (hex_distance(mine, self.coords[t]), t))
+
+    def in_truce(self, other: int) -> bool:
+        return other not in (-1, self.seat) and any(
+            {t.proposer, t.resister} == {self.seat, other} for t in self.obs.truces
+        )
+
+    def count_structures(self, kind: int) -> int:
+        return sum(
+            1
+            for s, o in zip(self.obs.structure, self.obs.owner, strict=True)
+            if s == kind and o == self.seat
+        )
+
+    def distance_to_target(self, tile: int) -> float:
+        """Movement cost from a tile to the target over revealed tiles (hex distance if cut off)."""
+        if self._dist is None:
+            self._dist = self._dijkstra()
+        known = self._dist[tile]
+        if known < HUNDRED:
+            return known
+        return HUNDRED + hex_distance(self.coords[tile], self.coords[self.target])
+
+    def _cost(self, tile: int) -> int:
+        structure = self.obs.structure[tile]
+        if structure == 9:
+            return 1
+        if structure == 8:
+            return 3
+        return MOVE_COST.get(self.obs.terrain[tile], 99)
+
+    def _dijkstra(self) -> list[float]:
+        size = len(self.coords)
+        where = {c: i for i, c in enumerate(self.coords)}
+        dist = [float(HUNDRED * 10)] * size
+        dist[self.target] = 0
+        heap = [(0.0, self.target)]
+        while heap:
+            d, tile = heapq.heappop(heap)
+            if d > dist[tile]:
+                continue
+            cost = self._cost(tile)  # entering ``tile`` from a neighbour
+            if cost >= 99:
+                continue
+            q, r = self.coords[tile]
+            for dq, dr in ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)):
+                n = where.get((q + dq, r + dr))
+                if n is not None and self._cost(n) < 99 and d + cost < dist[n]:
+                    dist[n] = d + cost
+                    heapq.heappush(heap, (d + cost, n))
+        return dist
+
+
+if __name__ == "__main__":
+    sdk.run(FarlanthiaGreedyBot())

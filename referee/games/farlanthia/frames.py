@@ -1,0 +1,409 @@
+"""Pending questions (frames) and the cards' effects (FARL-30..32).
+
+A frame is answered by one seat (or by chance: a card draw, a card's die).
+Drawing a card applies its effect at once, pushing frames for its choices.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from referee.games.farlanthia import battle as fight
+from referee.games.farlanthia.actions import (
+    ChooseResource,
+    DealTerrain,
+    DieRoll,
+    Done,
+    DrawCard,
+    FarlanthiaAction,
+    Occupy,
+    Resolve,
+    Respond,
+    Swap,
+)
+from referee.games.farlanthia.board import Terrain
+from referee.games.farlanthia.cards import (
+    ARTIFACT_BASE,
+    BANDITS,
+    DRAGON_HUNT,
+    HELD,
+    HONOR_CARDS,
+    ROLLED,
+    Card,
+)
+from referee.games.farlanthia.structures import TERRAIN_RESOURCE, TOKENS, Res, Structure
+
+if TYPE_CHECKING:
+    from referee.games.farlanthia.state import FarlanthiaState, Frame
+
+HIRE_COST = 3
+KEEP_COST = 2
+
+
+class Option:
+    """Resolve.option values (docs/rules/farlanthia.md, FARL-32)."""
+
+    IGNORE = 0
+    HIRE = 1
+    REPENT = 2
+    ATTACK = 3
+    ESCORT = 1
+    STONE = 0
+    STOCK_KEEP = 1
+    HONOR = 0
+    VILLAGE = 1
+    TROOP = 2
+    GOLD = 0
+    FORGIVE = 1
+
+
+def frame_actions(  # noqa: PLR0911 (one return per kind of question)
+    state: FarlanthiaState, frame: Frame
+) -> list[FarlanthiaAction]:
+    """The legal answers to a frame (empty: nothing can be done, the frame lapses)."""
+    from referee.games.farlanthia.state import Ask
+
+    seat = frame.seat
+    res = state.realms[seat].resources
+    if frame.ask is Ask.GAIN:
+        return [ChooseResource(r) for r in range(4)]
+    if frame.ask is Ask.LOSE:
+        return [ChooseResource(r) for r in range(4) if res[r] > 0]
+    if frame.ask is Ask.RESPOND:
+        return [Respond(False), Respond(True)]
+    if frame.ask is Ask.OCCUPY:
+        return _occupy_options(state, frame)
+    if frame.ask is Ask.SWAPS:
+        theirs = state.realms[frame.other].resources
+        swaps: list[FarlanthiaAction] = [
+            Swap(give, get)
+            for give in range(4)
+            for get in range(4)
+            if give != get and res[give] > 0 and theirs[get] > 0
+        ]
+        return [*swaps, Done()] if swaps else []
+    if frame.ask is Ask.REALM_EVENT:
+        return _bandit_options(state, seat)
+    if frame.ask is Ask.ADVENTURE_CHOICE:
+        return _adventure_options(state, frame)
+    return _event_options(state, frame)
+
+
+def _occupy_options(state: FarlanthiaState, frame: Frame) -> list[FarlanthiaAction]:
+    tile = frame.tile
+    if state.troop_owner[tile] != frame.seat or state.owner[tile] in (-1, frame.seat):
+        return []
+    options: list[FarlanthiaAction] = [Occupy(tile, 0), Occupy(tile, 1)]
+    if state.rules.allow_capture and state.structure[tile] is not Structure.CAPITOL:
+        options.append(Occupy(tile, 2))
+    return options
+
+
+def _troop_tiles(state: FarlanthiaState, seat: int) -> list[int]:
+    return [t for t, o in enumerate(state.troop_owner) if o == seat]
+
+
+def _bandit_options(state: FarlanthiaState, seat: int) -> list[FarlanthiaAction]:
+    options: list[FarlanthiaAction] = [Resolve(Option.IGNORE)]
+    if state.realms[seat].resources[Res.GOLD] >= HIRE_COST:
+        options.append(Resolve(Option.HIRE))
+    season = state.seasonal[seat]
+    if not season.proposed and not season.no_negotiations:
+        options.append(Resolve(Option.REPENT))
+    options += [Resolve(Option.ATTACK, t) for t in _troop_tiles(state, seat)]
+    return options
+
+
+def _fresh_tiles(state: FarlanthiaState, seat: int, kind: Structure) -> list[int]:
+    """Empty tiles the seat revealed this season where ``kind`` may stand."""
+    if kind in TOKENS and state.tokens_used(seat, kind) >= TOKENS[kind]:
+        return []
+    return [
+        t
+        for t in range(len(state.revealed))
+        if state.revealed_by[t] == seat
+        and state.revealed_season[t] == state.season
+        and state.structure[t] is Structure.NONE
+        and state.troop_owner[t] in (-1, seat)
+        and state.terrain[t] is not Terrain.VOLCANO
+        and not (kind is Structure.VILLAGE and state.terrain[t] is Terrain.LAKE)
+    ]
+
+
+def _event_options(state: FarlanthiaState, frame: Frame) -> list[FarlanthiaAction]:
+    seat, card = frame.seat, Card(frame.card)
+    if card is Card.CARAVAN_RAIDERS:
+        escorts = [Resolve(Option.ESCORT, t) for t in _troop_tiles(state, seat)]
+        return [Resolve(Option.IGNORE), *escorts]
+    if card is Card.AVALANCHE:
+        return [
+            Resolve(0, t) for t in _troop_tiles(state, seat) if state.terrain[t] is Terrain.MOUNTAIN
+        ]
+    if card is Card.ABANDONED_KEEP:
+        options: list[FarlanthiaAction] = [Resolve(Option.STONE)]
+        if state.realms[seat].resources[Res.GOLD] >= KEEP_COST:
+            options += [
+                Resolve(Option.STOCK_KEEP, t) for t in _fresh_tiles(state, seat, Structure.FORT)
+            ]
+        return options
+    if card is Card.HAMLET:
+        villages = [
+            Resolve(Option.VILLAGE, t) for t in _fresh_tiles(state, seat, Structure.VILLAGE)
+        ]
+        return [Resolve(Option.HONOR), *villages, Resolve(Option.TROOP)]
+    return []
+
+
+def _adventure_options(state: FarlanthiaState, frame: Frame) -> list[FarlanthiaAction]:
+    card = frame.card
+    if card == Card.VASSAL_DEBT:
+        return [Resolve(Option.GOLD), Resolve(Option.FORGIVE)]
+    if card == Card.FORTUNE_TELLER:
+        return [
+            Resolve(c) for c in sorted(set(state.adventure_discard)) if c != Card.FORTUNE_TELLER
+        ]
+    return []
+
+
+def apply_frame(  # noqa: PLR0912 (one branch per kind of answer)
+    state: FarlanthiaState, frame: Frame, action: FarlanthiaAction
+) -> None:
+    """Answer a frame (already popped)."""
+    from referee.games.farlanthia.state import Ask, Frame
+
+    seat = frame.seat
+    match action:
+        case ChooseResource(resource):
+            state.gain(seat, resource, 1 if frame.ask is Ask.GAIN else -1)
+            if frame.count > 1:
+                state.frames.append(Frame(frame.ask, seat, frame.card, frame.count - 1))
+        case Respond(accepted):
+            kind = fight.Negotiation(frame.card)
+            if accepted:
+                fight.accept(state, kind, frame.other, seat, frame.count)
+            else:
+                fight.start_negotiation(state, kind, frame.other, seat, frame.count)
+        case Occupy(tile, choice):
+            _occupy(state, seat, tile, choice)
+        case Swap(give, get):
+            state.gain(seat, give, -1)
+            state.gain(frame.other, give, 1)
+            state.gain(frame.other, get, -1)
+            state.gain(seat, get, 1)
+            if frame.count > 1:
+                left = frame.count - 1
+                state.frames.append(Frame(Ask.SWAPS, seat, count=left, other=frame.other))
+        case Done():
+            pass
+        case Resolve(option, tile):
+            if frame.ask is Ask.REALM_EVENT:
+                _resolve_bandits(state, seat, frame.card, option, tile)
+            elif frame.ask is Ask.ADVENTURE_CHOICE:
+                _resolve_adventure_choice(state, seat, frame.card, option)
+            else:
+                _resolve_event(state, seat, frame.card, option, tile)
+
+
+def _occupy(state: FarlanthiaState, seat: int, tile: int, choice: int) -> None:
+    """FARL-17, FARL-18: leave, raze (with its production as loot) or capture."""
+    victim = state.owner[tile]
+    if choice == 1:
+        amount, gold = state.raze_gain(tile)
+        resource = TERRAIN_RESOURCE.get(state.terrain[tile], Res.STONE)
+        state.gain(seat, resource, amount)
+        state.gain(seat, Res.GOLD, gold)
+        was_capitol = state.structure[tile] is Structure.CAPITOL
+        state.set_structure(tile, Structure.NONE, -1)
+        if was_capitol:
+            state.eliminate(victim)  # FARL-21
+    elif choice == 2:
+        state.set_structure(tile, state.structure[tile], seat)
+
+
+def _resolve_bandits(state: FarlanthiaState, seat: int, card: int, option: int, tile: int) -> None:
+    realm = state.realms[seat]
+    if option == Option.IGNORE:
+        return
+    if option == Option.HIRE:
+        state.gain(seat, Res.GOLD, -HIRE_COST)
+        state.add_troops(seat, realm.capitol, 1)
+    elif option == Option.REPENT:
+        state.seasonal[seat].no_negotiations = True
+        state.add_honor(seat, 1)
+    else:
+        state.remove_troops(tile, 1)
+        state.add_valor(seat, 1)
+        state.gain(seat, Res.GOLD, 1)
+    events = list(realm.events)
+    events.remove(card)
+    realm.events = tuple(events)
+    state.event_discard.append(card)
+
+
+def _resolve_event(state: FarlanthiaState, seat: int, card: int, option: int, tile: int) -> None:
+    from referee.games.farlanthia.state import Ask, Frame
+
+    kind = Card(card)
+    if kind is Card.CARAVAN_RAIDERS:
+        if option == Option.IGNORE:
+            state.seasonal[seat].caravan_blocked = True
+        else:
+            state.remove_troops(tile, 1)
+            state.frames.append(Frame(Ask.GAIN, seat, card, 1))
+    elif kind is Card.AVALANCHE:
+        state.remove_troops(tile, 1)
+    elif kind is Card.ABANDONED_KEEP:
+        if option == Option.STONE:
+            state.gain(seat, Res.STONE, 1)
+        else:
+            state.gain(seat, Res.GOLD, -KEEP_COST)
+            state.set_structure(tile, Structure.FORT, seat)
+    elif kind is Card.HAMLET:
+        if option == Option.HONOR:
+            state.add_honor(seat, 2)
+        elif option == Option.VILLAGE:
+            state.set_structure(tile, Structure.VILLAGE, seat)
+        else:
+            state.add_troops(seat, state.realms[seat].capitol, 1)
+
+
+def _resolve_adventure_choice(state: FarlanthiaState, seat: int, card: int, option: int) -> None:
+    if card == Card.VASSAL_DEBT:
+        if option == Option.GOLD:
+            state.gain(seat, Res.GOLD, 2)
+        else:
+            state.add_honor(seat, 4)
+        return
+    state.adventure_discard.remove(option)  # the fortune teller's pick
+    adventure(state, seat, int(option))
+
+
+def apply_chance_frame(state: FarlanthiaState, frame: Frame, action: FarlanthiaAction) -> None:
+    """A card drawn or a card's die thrown."""
+    from referee.games.farlanthia.state import Ask
+
+    if isinstance(action, DealTerrain):
+        state.terrain[action.tile] = Terrain(action.terrain)
+        state.terrain_left[action.terrain] -= 1
+    elif isinstance(action, DrawCard):
+        card = int(action.card)  # plain ints in the state, whatever the action holds
+        if frame.ask is Ask.DRAW_EVENT:
+            state.event_deck.remove(card)
+            event(state, frame.seat, card)
+        else:
+            state.adventure_deck.remove(card)
+            adventure(state, frame.seat, card)
+    elif isinstance(action, DieRoll):
+        _card_roll(state, frame.seat, frame.card, action.value)
+
+
+def event(state: FarlanthiaState, seat: int, card: int) -> None:
+    """An event card's effect on drawing (FARL-32)."""
+    from referee.games.farlanthia.state import Ask, Frame
+
+    kind = Card(card)
+    realm = state.realms[seat]
+    if kind in BANDITS:
+        realm.events = tuple(sorted((*realm.events, card)))
+        return
+    state.event_discard.append(card)
+    if kind is Card.BOUNTIFUL_HARVEST:
+        state.seasonal[seat].harvest += 1
+    elif kind is Card.REFUGEES:
+        state.seasonal[seat].refugees = True
+    elif kind is Card.TEMPEST:
+        state.frames.append(Frame(Ask.LOSE, seat, card, 2))
+    elif kind is Card.FAERIE_RING:
+        state.frames.append(Frame(Ask.CARD_ROLL, seat, card))
+    else:
+        state.frames.append(Frame(Ask.EVENT_CHOICE, seat, card))
+
+
+def adventure(state: FarlanthiaState, seat: int, card: int) -> None:
+    """An adventure card's effect on drawing (FARL-31)."""
+    from referee.games.farlanthia.state import Ask, Frame
+
+    realm = state.realms[seat]
+    if card >= ARTIFACT_BASE:
+        if card - ARTIFACT_BASE == seat:
+            state.adventure_discard.append(card)
+            state.frames.append(Frame(Ask.GAIN, seat, card, 1))
+        else:
+            realm.hand = tuple(sorted((*realm.hand, card)))
+        return
+    kind = Card(card)
+    if kind in HELD:
+        realm.hand = tuple(sorted((*realm.hand, card)))
+        return
+    state.adventure_discard.append(card)
+    if kind in HONOR_CARDS:
+        state.add_honor(seat, HONOR_CARDS[kind])
+    elif kind is Card.PEACE_BETWEEN_VILLAGES:
+        state.add_honor(seat, state.tokens_used(seat, Structure.VILLAGE))
+    elif kind is Card.DECISIVE_VICTORY:
+        state.add_honor(seat, 1)
+        state.add_valor(seat, 1)
+    elif kind in ROLLED:
+        state.frames.append(Frame(Ask.CARD_ROLL, seat, card))
+    else:
+        state.frames.append(Frame(Ask.ADVENTURE_CHOICE, seat, card))
+
+
+HUNT = {1: 1, 2: 1, 3: 2, 4: 2, 5: 3}
+"""Fox, stag, boar, bear, white stag: valor (FARL-31)."""
+
+
+def _card_roll(  # noqa: PLR0912 (the die tables, one branch per line)
+    state: FarlanthiaState, seat: int, card: int, value: int
+) -> None:
+    """The die tables we designed for the rolled cards (FARL-31, FARL-32)."""
+    from referee.games.farlanthia.state import Ask, Frame
+
+    if card == DRAGON_HUNT:
+        if value == 6:
+            state.realms[seat].renown += 5  # the dragon
+        else:
+            state.add_valor(seat, 3)  # a strange beast
+    elif card == Card.HUNTING_TRIP:
+        if value == 6:
+            state.frames.append(Frame(Ask.CARD_ROLL, seat, DRAGON_HUNT))
+        else:
+            state.add_valor(seat, HUNT[value])
+    elif card == Card.OLD_RUINS:
+        _old_ruins(state, seat, value)
+    elif card == Card.EMPTY_RUINS:
+        if value == 4:
+            state.add_honor(seat, 2)
+        elif value == 5:
+            state.gain(seat, Res.GOLD, 2)
+        elif value == 6:
+            state.add_valor(seat, 2)
+    elif card == Card.ASSASSINS:
+        if value >= 3:
+            state.add_valor(seat, 1)
+            state.add_honor(seat, 1)
+        else:
+            state.add_valor(seat, -1)
+    elif card == Card.FAERIE_RING:
+        if value <= 2:
+            state.realms[seat].dice = ()
+        elif value <= 5:
+            state.add_honor(seat, 2)
+        else:
+            state.realms[seat].renown += 1
+
+
+def _old_ruins(state: FarlanthiaState, seat: int, value: int) -> None:
+    """The rule text's own table for exploring old ruins."""
+    if value == 1:
+        state.add_valor(seat, -1)
+    elif value == 3:
+        state.add_honor(seat, 2)
+    elif value == 4:
+        state.gain(seat, Res.STONE, 1)
+    elif value == 5:
+        state.add_valor(seat, 2)
+    elif value == 6:
+        state.add_valor(seat, 2)
+        state.add_honor(seat, 2)
+        state.gain(seat, Res.GOLD, 2)

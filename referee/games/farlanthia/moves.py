@@ -1,0 +1,279 @@
+"""The decisions of a seat in its own part of a phase: legal lists and their effects."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from referee.games.farlanthia import battle as fight
+from referee.games.farlanthia.actions import (
+    Build,
+    CaravanTrade,
+    Continue,
+    Done,
+    DrawAdventure,
+    FarlanthiaAction,
+    Move,
+    Muster,
+    Propose,
+    RaiseMilitia,
+    Requisition,
+    RevealTile,
+    ScoutWithDie,
+)
+from referee.games.farlanthia.board import Terrain
+from referee.games.farlanthia.structures import COST, FORTIFYING, MILITIA, Res, Structure
+
+if TYPE_CHECKING:
+    from referee.games.farlanthia.state import FarlanthiaState
+
+TROOP_COST = (0, 0, 1, 2)
+"""A troop: 2 gold and 1 food (Rules section, FARL-13)."""
+
+
+def phase_actions(state: FarlanthiaState, seat: int) -> list[FarlanthiaAction]:
+    """The seat's legal actions in its part of the current phase."""
+    from referee.games.farlanthia.state import Phase
+
+    if state.phase is Phase.SCOUT:
+        return _scout(state, seat)
+    if state.phase is Phase.HERO:
+        if state.hero_done or not (state.adventure_deck or state.adventure_discard):
+            return [Done()]
+        return [*(DrawAdventure(d) for d in sorted(set(state.realms[seat].dice))), Done()]
+    if state.phase is Phase.REALM:
+        return [*_caravan(state, seat), *_builds(state, seat), Done()]
+    return _conflict(state, seat)
+
+
+def _scout(state: FarlanthiaState, seat: int) -> list[FarlanthiaAction]:
+    """FARL-06: one free reveal (mandatory), more with one leadership die."""
+    unrevealed = [t for t in state.scout_frontier if not state.revealed[t]]
+    if not unrevealed:
+        return [Done()]
+    options: list[FarlanthiaAction] = []
+    if state.scout_free or state.scout_extra:
+        options += [RevealTile(t) for t in unrevealed]
+    if not state.scout_die_used:
+        options += [ScoutWithDie(d) for d in sorted(set(state.realms[seat].dice))]
+    if not state.scout_free:
+        options.append(Done())
+    return options
+
+
+def _caravan(state: FarlanthiaState, seat: int) -> list[FarlanthiaAction]:
+    if state.seasonal[seat].caravan_blocked:
+        return []
+    res = state.realms[seat].resources
+    trades: list[FarlanthiaAction] = [
+        CaravanTrade(give, get)
+        for give in range(4)
+        for get in range(4)
+        if give != get and res[give] >= 2
+    ]
+    dice = sorted(set(state.realms[seat].dice))
+    trades += [Requisition(d, r) for d in dice for r in range(4) if not state.caravan_taken[r]]
+    return trades
+
+
+def _builds(state: FarlanthiaState, seat: int) -> list[FarlanthiaAction]:
+    geo = state.geo
+    near = {
+        n
+        for tile, owner in enumerate(state.owner)
+        if owner == seat
+        for n in (tile, *geo.neighbours[tile])
+    }
+    return [
+        Build(tile, int(kind))
+        for tile in sorted(near)
+        for kind in COST
+        if state.can_build(seat, tile, kind)
+    ]
+
+
+def stack_sizes(n: int) -> list[int]:
+    """How many troops one Move may take: 1, 2, 3, half and all (FARL-12)."""
+    return sorted({k for k in (1, 2, 3, n // 2, n) if 1 <= k <= n})
+
+
+def _conflict(state: FarlanthiaState, seat: int) -> list[FarlanthiaAction]:
+    geo = state.geo
+    options: list[FarlanthiaAction] = []
+    affordable = _troops_affordable(state, seat)
+    for tile in state.muster_points(seat):
+        options += [Muster(tile, n) for n in range(1, min(affordable, 5) + 1)]
+    for tile, owner in enumerate(state.troop_owner):
+        fresh = state.troops[tile] - state.exhausted[tile]
+        if owner != seat or fresh <= 0:
+            continue
+        for target in geo.neighbours[tile]:
+            if state.move_cost(target) <= 3:
+                options += [Move(tile, target, n) for n in stack_sizes(fresh)]
+    if state.active is not None:
+        tile, _, moves = state.active
+        options += [Continue(t) for t in geo.neighbours[tile] if state.move_cost(t) <= moves]
+    options += [RaiseMilitia(t) for t in _militia_tiles(state, seat)]
+    options += _proposals(state, seat)
+    options.append(Done())
+    return options
+
+
+def _troops_affordable(state: FarlanthiaState, seat: int) -> int:
+    from referee.games.farlanthia.state import MAX_TROOPS
+
+    res = state.realms[seat].resources
+    room = MAX_TROOPS - state.troops_of(seat)
+    return max(0, min(res[Res.GOLD] // 2, res[Res.FOOD], room))
+
+
+def _militia_tiles(state: FarlanthiaState, seat: int) -> list[int]:
+    """FARL-16: an own village, town or city held by enemy troops alone, once a season."""
+    return [
+        tile
+        for tile, owner in enumerate(state.owner)
+        if owner == seat
+        and state.structure[tile] in MILITIA
+        and state.troop_owner[tile] not in (-1, seat)
+        and not state.militia_raised[tile]
+    ]
+
+
+def _proposals(state: FarlanthiaState, seat: int) -> list[FarlanthiaAction]:
+    """FARL-24: one proposal per other realm per season; forced labor alone."""
+    season = state.seasonal[seat]
+    if not state.rules.diplomacy or season.no_negotiations or season.forced_labor:
+        return []
+    options: list[FarlanthiaAction] = []
+    for kind in fight.Negotiation:
+        for other in state.alive_seats():
+            if other == seat or other in season.proposed:
+                continue
+            if kind is fight.Negotiation.TRUCE and state.has_truce(seat, other):
+                continue
+            if kind is fight.Negotiation.LEGALITY and not state.has_truce(seat, other):
+                continue
+            if kind is fight.Negotiation.FORCED_LABOR and season.proposed:
+                continue
+            options.append(Propose(int(kind), other))
+    return options
+
+
+def apply_phase_action(  # noqa: PLR0912 (one case per kind of action)
+    state: FarlanthiaState, seat: int, action: FarlanthiaAction
+) -> None:
+    """Apply a legal phase action of the current seat."""
+    from referee.games.farlanthia.state import Ask, Frame
+
+    match action:
+        case Done():
+            state.end_turn()
+        case RevealTile(tile):
+            reveal(state, seat, tile)
+        case ScoutWithDie(die):
+            state.scout_die_used = True
+            state.scout_extra += state.spend_die(seat, die, use_bonus=True)
+        case DrawAdventure(die):
+            state.spend_die(seat, die, use_bonus=False)
+            state.hero_done = True
+            state.frames.append(Frame(Ask.DRAW_ADVENTURE, seat))
+        case CaravanTrade(give, get):
+            state.gain(seat, give, -2)
+            state.gain(seat, get, 1)
+        case Requisition(die, resource):
+            state.spend_die(seat, die, use_bonus=False)
+            state.caravan_taken[resource] = True
+            state.gain(seat, resource, 1)
+        case Build(tile, kind):
+            state.build(seat, tile, Structure(kind))
+            state.end_turn()  # FARL-09: building ends the realm phase
+        case Muster(tile, count):
+            state.active = None
+            state.add_troops(seat, tile, count)
+            for resource, amount in enumerate(TROOP_COST):
+                state.gain(seat, resource, -amount * count)
+        case Move(source, target, count):
+            _start_move(state, seat, source, target, count)
+        case Continue(target):
+            _continue(state, seat, target)
+        case RaiseMilitia(tile):
+            state.active = None
+            state.raise_militia(seat, tile)
+        case Propose(kind, target):
+            _propose(state, seat, fight.Negotiation(kind), target)
+
+
+def reveal(state: FarlanthiaState, seat: int, tile: int) -> None:
+    state.revealed[tile] = True
+    state.revealed_season[tile] = state.season
+    state.revealed_by[tile] = seat
+    state.scout_count += 1
+    if state.terrain[tile] is Terrain.UNKNOWN:
+        from referee.games.farlanthia.state import Ask, Frame
+
+        state.frames.append(Frame(Ask.DEAL, seat, tile=tile))
+    if state.scout_free:
+        state.scout_free = False
+    else:
+        state.scout_extra -= 1
+
+
+def _start_move(state: FarlanthiaState, seat: int, source: int, target: int, count: int) -> None:
+    state.active = None  # FARL-12: the previous stack may not move again
+    state.remove_troops(source, count)
+    _enter(state, seat, target, count, 3 - state.move_cost(target))
+
+
+def _continue(state: FarlanthiaState, seat: int, target: int) -> None:
+    assert state.active is not None
+    tile, units, moves = state.active
+    state.active = None
+    state.exhausted[tile] -= units
+    state.remove_troops(tile, units)
+    _enter(state, seat, target, units, moves - state.move_cost(target))
+
+
+def _enter(state: FarlanthiaState, seat: int, tile: int, units: int, moves_left: int) -> None:
+    """Troops enter a tile: a plain move, an occupation, or a battle (FARL-14, FARL-17)."""
+    enemy = state.troop_owner[tile]
+    owner = state.owner[tile]
+    if enemy not in (-1, seat):
+        state.break_truce(seat, enemy)
+        state.attacked[seat][enemy] = state.season
+        defenders = state.troops[tile]
+        state.remove_troops(tile, defenders)
+        if owner == seat:  # FARL-17: the structure's owner defends it
+            attacker, defender, att, dfn = enemy, seat, defenders, units
+            fortified = state.structure[tile] in FORTIFYING
+        else:
+            attacker, defender, att, dfn = seat, enemy, units, defenders
+            fortified = state.structure[tile] in FORTIFYING and owner == enemy
+        state.battle = fight.Battle(attacker, defender, tile, 0, att, dfn, fortified)
+        return
+    state.troop_owner[tile] = seat
+    state.troops[tile] += units
+    state.exhausted[tile] += units
+    if owner not in (-1, seat):
+        state.break_truce(seat, owner)
+        state.attacked[seat][owner] = state.season
+        return
+    if moves_left > 0:
+        state.active = (tile, units, moves_left)
+
+
+def _propose(state: FarlanthiaState, seat: int, kind: fight.Negotiation, target: int) -> None:
+    from referee.games.farlanthia.state import Ask, Frame
+
+    state.active = None
+    season = state.seasonal[seat]
+    season.proposed = (*season.proposed, target)
+    strength = fight.ambassador_strength(state, kind, seat, target)  # before the history
+    if kind is fight.Negotiation.TRADE:
+        state.last_trade[seat] = state.season
+    elif kind is fight.Negotiation.LEGALITY:
+        state.last_legality[seat] = state.season
+    elif kind is fight.Negotiation.FORCED_LABOR:
+        season.forced_labor = True
+        state.last_forced[seat] = state.season
+        fight.start_negotiation(state, kind, seat, target, strength)
+        return
+    state.frames.append(Frame(Ask.RESPOND, target, card=int(kind), count=strength, other=seat))

@@ -1,0 +1,92 @@
+"""Farlanthia diplomacy: proposals, ambassador strengths, dice negotiations and their effects."""
+
+from __future__ import annotations
+
+from referee.engine import CHANCE
+from referee.games.farlanthia.actions import CombatRoll, Done, Propose, Respond, Swap
+from referee.games.farlanthia.battle import Negotiation, ambassador_strength
+from referee.games.farlanthia.state import Ask
+from tests.games.test_farlanthia_rules import at_conflict_with_diplomacy
+
+# -- diplomacy ---------------------------------------------------------------
+
+
+def test_an_accepted_truce_binds_and_breaking_it_costs_5_renown() -> None:
+    """FARL-25."""
+    state = at_conflict_with_diplomacy()
+    state.apply(0, Propose(int(Negotiation.TRUCE), 1))
+    assert state.to_act() == (1,)
+    assert state.legal_actions(1) == [Respond(False), Respond(True)]
+    state.apply(1, Respond(True))
+    assert state.has_truce(0, 1)
+    assert Propose(int(Negotiation.TRUCE), 1) not in state.legal_actions(0)
+    state.break_truce(0, 1)
+    assert state.realms[0].renown == -5 and not state.has_truce(0, 1)
+
+
+def test_a_resisted_proposal_is_a_dice_battle_and_the_winner_gains_honor() -> None:
+    """FARL-27: a first truce has strength 3 against 2."""
+    state = at_conflict_with_diplomacy()
+    state.apply(0, Propose(int(Negotiation.TRUCE), 1))
+    state.apply(1, Respond(False))
+    battle = state.battle
+    assert battle is not None and (battle.att, battle.dfn, battle.negotiation) == (3, 2, 1)
+    state.apply(CHANCE, CombatRoll((6, 6, 1)))
+    state.apply(CHANCE, CombatRoll((2, 1)))
+    assert state.battle is None and state.has_truce(0, 1)
+    assert state.realms[0].honor == 1
+
+
+def test_ambassador_strength_follows_history() -> None:
+    """FARL-26: combat this season drops a truce proposal to 0, last season to 1."""
+    state = at_conflict_with_diplomacy()
+    state.season = 2
+    assert ambassador_strength(state, Negotiation.TRUCE, 0, 1) == 3
+    state.attacked[1][0] = state.season
+    assert ambassador_strength(state, Negotiation.TRUCE, 0, 1) == 0
+    state.attacked[1][0] = state.season - 1
+    assert ambassador_strength(state, Negotiation.TRUCE, 0, 1) == 1
+    state.attacked[1][0] = 0
+    assert ambassador_strength(state, Negotiation.TRUCE, 0, 1) == 2
+    assert ambassador_strength(state, Negotiation.FORCED_LABOR, 0, 1) == 2
+    state.realms[0].resources = [0, 0, 0, 0]
+    assert ambassador_strength(state, Negotiation.FORCED_LABOR, 0, 1) == 3
+
+
+def test_a_trade_lets_the_winner_swap_one_for_one() -> None:
+    """FARL-28."""
+    state = at_conflict_with_diplomacy()
+    state.realms[0].resources = [3, 0, 0, 0]
+    state.realms[1].resources = [0, 0, 0, 3]
+    state.apply(0, Propose(int(Negotiation.TRADE), 1))
+    state.apply(1, Respond(True))
+    assert state.to_act() == (0,)
+    assert state.legal_actions(0) == [Swap(0, 3), Done()]
+    state.apply(0, Swap(0, 3))
+    state.apply(0, Swap(0, 3))
+    state.apply(0, Done())
+    assert state.realms[0].resources == [1, 0, 0, 2]
+    assert state.realms[1].resources == [2, 0, 0, 1]
+
+
+def test_legality_ends_a_truce_and_forced_labor_needs_no_answer() -> None:
+    """FARL-29."""
+    state = at_conflict_with_diplomacy()
+    state.truces.append((1, 0, state.season))
+    state.apply(0, Propose(int(Negotiation.LEGALITY), 1))
+    state.apply(1, Respond(True))
+    assert not state.has_truce(0, 1)
+    other = at_conflict_with_diplomacy()
+    other.apply(0, Propose(int(Negotiation.FORCED_LABOR), 1))
+    battle = other.battle
+    assert battle is not None and (battle.att, battle.dfn) == (2, 2)
+    other.apply(CHANCE, CombatRoll((6, 6)))
+    other.apply(CHANCE, CombatRoll((1, 1)))
+    assert other.frames[-1].ask is Ask.GAIN and other.frames[-1].count == 2
+
+
+def test_forced_labor_is_exclusive() -> None:
+    state = at_conflict_with_diplomacy()
+    state.apply(0, Propose(int(Negotiation.TRUCE), 1))
+    state.apply(1, Respond(True))
+    assert Propose(int(Negotiation.FORCED_LABOR), 1) not in state.legal_actions(0)
