@@ -19,13 +19,14 @@ def run(args: argparse.Namespace) -> int:
 
     console = wide_console()
     for engine in registered().values():
-        players = (
-            f"{engine.min_players}"
-            if engine.min_players == engine.max_players
-            else f"{engine.min_players}-{engine.max_players}"
-        )
+        if engine.max_players == 1:
+            players = "solo"
+        elif engine.min_players == engine.max_players:
+            players = f"{engine.min_players} players"
+        else:
+            players = f"{engine.min_players}-{engine.max_players} players"
         console.print(
-            f"[bold]{engine.name}[/bold] {engine.version} ({players} players): {engine.description}"
+            f"[bold]{engine.name}[/bold] {engine.version} ({players}): {engine.description}"
         )
         if engine.options:
             table = Table(box=None, padding=(0, 2))
