@@ -26,7 +26,9 @@ from referee.games.farlanthia.cards import (
     Card,
     adventure_deck,
 )
-from referee.games.farlanthia.state import Ask, FarlanthiaState, Frame, Phase
+from referee.games.farlanthia.pending import Ask, Frame
+from referee.games.farlanthia.seasons import Phase
+from referee.games.farlanthia.state import FarlanthiaState
 from referee.games.farlanthia.structures import Res, Structure
 from tests.games.test_farlanthia_rules import (
     HOME,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from referee.engine import CHANCE
 from referee.games.farlanthia.actions import CombatRoll, Done, Propose, Respond, Swap
 from referee.games.farlanthia.battle import Negotiation, ambassador_strength
-from referee.games.farlanthia.state import Ask
+from referee.games.farlanthia.pending import Ask
 from tests.games.test_farlanthia_rules import at_conflict_with_diplomacy
 
 # -- diplomacy ---------------------------------------------------------------

@@ -41,7 +41,8 @@ from referee.games.farlanthia.actions import (
 )
 from referee.games.farlanthia.cards import Card
 from referee.games.farlanthia.rules import Rules
-from referee.games.farlanthia.state import FarlanthiaState, Phase
+from referee.games.farlanthia.seasons import Phase
+from referee.games.farlanthia.state import FarlanthiaState
 from referee.games.farlanthia.svg import render_svg
 from referee.match.chance import sample_outcome
 from referee.testing import check_engine

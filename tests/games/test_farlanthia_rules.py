@@ -37,8 +37,10 @@ from referee.games.farlanthia.board import (
     terrain_mix,
 )
 from referee.games.farlanthia.cards import Card
+from referee.games.farlanthia.pending import Ask
 from referee.games.farlanthia.rules import Rules
-from referee.games.farlanthia.state import Ask, FarlanthiaState, Phase
+from referee.games.farlanthia.seasons import Phase
+from referee.games.farlanthia.state import FarlanthiaState
 from referee.games.farlanthia.structures import COST, Res, Structure
 from referee.testing import check_engine
 

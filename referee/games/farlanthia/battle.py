@@ -22,7 +22,8 @@ from typing import TYPE_CHECKING
 
 from referee.errors import IllegalAction
 from referee.games.farlanthia.actions import CombatRoll, Done, FarlanthiaAction, Substitute
-from referee.games.farlanthia.cards import ARTIFACT_BASE, Card
+from referee.games.farlanthia.cards import ARTIFACT_BASE, Card, discard_held
+from referee.games.farlanthia.pending import Ask, Frame
 
 if TYPE_CHECKING:
     from referee.games.farlanthia.state import FarlanthiaState
@@ -201,7 +202,7 @@ class Battle:
         winner = self.attacker if defender_side else self.defender
         if not self.negotiation:
             if Card.SCOUT_SKIRMISH in state.realms[loser].hand:  # FARL-31
-                state.discard_held(loser, Card.SCOUT_SKIRMISH)
+                discard_held(state, loser, Card.SCOUT_SKIRMISH)
                 return
             state.add_valor(winner, 1)  # FARL-19: one valor per troop destroyed
         if defender_side:
@@ -271,8 +272,6 @@ def accept(state: FarlanthiaState, kind: Negotiation, p: int, r: int, strength: 
 
 def conclude(state: FarlanthiaState, battle: Battle, proposer_won: bool) -> None:
     """A negotiation's effects (FARL-25..28)."""
-    from referee.games.farlanthia.state import Ask, Frame
-
     p, r = battle.attacker, battle.defender
     kind = Negotiation(battle.negotiation)
     winner, left = (p, battle.att) if proposer_won else (r, battle.dfn)
@@ -280,7 +279,7 @@ def conclude(state: FarlanthiaState, battle: Battle, proposer_won: bool) -> None
         state.add_honor(winner, 1)  # FARL-27
     artifact = ARTIFACT_BASE + r
     if artifact in state.realms[p].hand:
-        state.discard_held(p, artifact)
+        discard_held(state, p, artifact)
         if not proposer_won:
             state.frames.append(Frame(Ask.GAIN, r, card=artifact, count=1))
     if kind is Negotiation.TRUCE and proposer_won:

@@ -1,14 +1,24 @@
-"""The event and adventure decks, built from the rule text's examples (FARL-30, FARL-31).
+"""The event and adventure decks and what a card does when drawn (FARL-30..32).
 
 The text lists example cards and leaves its D66 tables blank; these decks
 and every card's exact effect are our design, documented card by card in
 docs/rules/farlanthia.md. Cards are numbered; a deck is the multiset of its
-numbers and chance draws from it (hidden order).
+numbers and chance draws from it (hidden order). A card that asks its
+drawer to choose pushes a frame; frames.py applies the answer.
 """
 
 from __future__ import annotations
 
 import enum
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from referee.games.farlanthia.actions import DrawCard, FarlanthiaAction
+from referee.games.farlanthia.pending import Ask, Frame
+from referee.games.farlanthia.structures import Res, Structure
+
+if TYPE_CHECKING:
+    from referee.games.farlanthia.state import FarlanthiaState
 
 
 class Card(enum.IntEnum):
@@ -86,3 +96,144 @@ def card_name(card: int) -> str:
     if card >= ARTIFACT_BASE:
         return f"artifact of realm {card - ARTIFACT_BASE}"
     return Card(card).name.lower().replace("_", " ")
+
+
+def draw_outcomes(state: FarlanthiaState, ask: Ask) -> list[tuple[FarlanthiaAction, Fraction]]:
+    """Each distinct card of the deck a draw frame names, by its share of the deck."""
+    pile = state.event_deck if ask is Ask.DRAW_EVENT else state.adventure_deck
+    return [(DrawCard(card), Fraction(pile.count(card), len(pile))) for card in sorted(set(pile))]
+
+
+def ready_deck(state: FarlanthiaState, ask: Ask) -> bool:
+    """Whether a card can be drawn; reshuffle the discards into an empty deck."""
+    if ask is Ask.DRAW_EVENT:
+        if not state.event_deck:
+            state.event_deck, state.event_discard = sorted(state.event_discard), []
+        return bool(state.event_deck)
+    if not state.adventure_deck:
+        state.adventure_deck, state.adventure_discard = sorted(state.adventure_discard), []
+    return bool(state.adventure_deck)
+
+
+def draw(state: FarlanthiaState, ask: Ask, seat: int, card: int) -> None:
+    """Take the card chance drew from its deck and apply it."""
+    if ask is Ask.DRAW_EVENT:
+        state.event_deck.remove(card)
+        event(state, seat, card)
+    else:
+        state.adventure_deck.remove(card)
+        adventure(state, seat, card)
+
+
+def discard_held(state: FarlanthiaState, seat: int, card: int) -> None:
+    """A held card is used up: from the seat's hand to the adventure discards."""
+    hand = list(state.realms[seat].hand)
+    hand.remove(card)
+    state.realms[seat].hand = tuple(hand)
+    state.adventure_discard.append(int(card))
+
+
+def event(state: FarlanthiaState, seat: int, card: int) -> None:
+    """An event card's effect on drawing (FARL-32)."""
+    kind = Card(card)
+    realm = state.realms[seat]
+    if kind in BANDITS:
+        realm.events = tuple(sorted((*realm.events, card)))
+        return
+    state.event_discard.append(card)
+    if kind is Card.BOUNTIFUL_HARVEST:
+        state.seasonal[seat].harvest += 1
+    elif kind is Card.REFUGEES:
+        state.seasonal[seat].refugees = True
+    elif kind is Card.TEMPEST:
+        state.frames.append(Frame(Ask.LOSE, seat, card, 2))
+    elif kind is Card.FAERIE_RING:
+        state.frames.append(Frame(Ask.CARD_ROLL, seat, card))
+    else:
+        state.frames.append(Frame(Ask.EVENT_CHOICE, seat, card))
+
+
+def adventure(state: FarlanthiaState, seat: int, card: int) -> None:
+    """An adventure card's effect on drawing (FARL-31)."""
+    realm = state.realms[seat]
+    if card >= ARTIFACT_BASE:
+        if card - ARTIFACT_BASE == seat:
+            state.adventure_discard.append(card)
+            state.frames.append(Frame(Ask.GAIN, seat, card, 1))
+        else:
+            realm.hand = tuple(sorted((*realm.hand, card)))
+        return
+    kind = Card(card)
+    if kind in HELD:
+        realm.hand = tuple(sorted((*realm.hand, card)))
+        return
+    state.adventure_discard.append(card)
+    if kind in HONOR_CARDS:
+        state.add_honor(seat, HONOR_CARDS[kind])
+    elif kind is Card.PEACE_BETWEEN_VILLAGES:
+        state.add_honor(seat, state.tokens_used(seat, Structure.VILLAGE))
+    elif kind is Card.DECISIVE_VICTORY:
+        state.add_honor(seat, 1)
+        state.add_valor(seat, 1)
+    elif kind in ROLLED:
+        state.frames.append(Frame(Ask.CARD_ROLL, seat, card))
+    else:
+        state.frames.append(Frame(Ask.ADVENTURE_CHOICE, seat, card))
+
+
+HUNT = {1: 1, 2: 1, 3: 2, 4: 2, 5: 3}
+"""Fox, stag, boar, bear, white stag: valor (FARL-31)."""
+
+
+def card_roll(  # noqa: PLR0912 (the die tables, one branch per line)
+    state: FarlanthiaState, seat: int, card: int, value: int
+) -> None:
+    """The die tables we designed for the rolled cards (FARL-31, FARL-32)."""
+    if card == DRAGON_HUNT:
+        if value == 6:
+            state.realms[seat].renown += 5  # the dragon
+        else:
+            state.add_valor(seat, 3)  # a strange beast
+    elif card == Card.HUNTING_TRIP:
+        if value == 6:
+            state.frames.append(Frame(Ask.CARD_ROLL, seat, DRAGON_HUNT))
+        else:
+            state.add_valor(seat, HUNT[value])
+    elif card == Card.OLD_RUINS:
+        _old_ruins(state, seat, value)
+    elif card == Card.EMPTY_RUINS:
+        if value == 4:
+            state.add_honor(seat, 2)
+        elif value == 5:
+            state.gain(seat, Res.GOLD, 2)
+        elif value == 6:
+            state.add_valor(seat, 2)
+    elif card == Card.ASSASSINS:
+        if value >= 3:
+            state.add_valor(seat, 1)
+            state.add_honor(seat, 1)
+        else:
+            state.add_valor(seat, -1)
+    elif card == Card.FAERIE_RING:
+        if value <= 2:
+            state.realms[seat].dice = ()
+        elif value <= 5:
+            state.add_honor(seat, 2)
+        else:
+            state.realms[seat].renown += 1
+
+
+def _old_ruins(state: FarlanthiaState, seat: int, value: int) -> None:
+    """The rule text's own table for exploring old ruins."""
+    if value == 1:
+        state.add_valor(seat, -1)
+    elif value == 3:
+        state.add_honor(seat, 2)
+    elif value == 4:
+        state.gain(seat, Res.STONE, 1)
+    elif value == 5:
+        state.add_valor(seat, 2)
+    elif value == 6:
+        state.add_valor(seat, 2)
+        state.add_honor(seat, 2)
+        state.gain(seat, Res.GOLD, 2)

@@ -1,14 +1,18 @@
-"""Pending questions (frames) and the cards' effects (FARL-30..32).
+"""The answers to pending questions (frames), and what each answer does.
 
-A frame is answered by one seat (or by chance: a card draw, a card's die).
-Drawing a card applies its effect at once, pushing frames for its choices.
+A frame is answered by one seat (or by chance: a card draw, a card's die,
+a tile's terrain). Seats answer the choices cards ask for (FARL-30..32),
+occupations (FARL-17, FARL-18), proposals and trade swaps (FARL-25..28)
+and resources to take or lose.
 """
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from referee.games.farlanthia import battle as fight
+from referee.games.farlanthia import economy, seasons
 from referee.games.farlanthia.actions import (
     ChooseResource,
     DealTerrain,
@@ -22,19 +26,12 @@ from referee.games.farlanthia.actions import (
     Swap,
 )
 from referee.games.farlanthia.board import Terrain
-from referee.games.farlanthia.cards import (
-    ARTIFACT_BASE,
-    BANDITS,
-    DRAGON_HUNT,
-    HELD,
-    HONOR_CARDS,
-    ROLLED,
-    Card,
-)
+from referee.games.farlanthia.cards import Card, adventure, card_roll, draw, draw_outcomes
+from referee.games.farlanthia.pending import Ask, Frame
 from referee.games.farlanthia.structures import TERRAIN_RESOURCE, TOKENS, Res, Structure
 
 if TYPE_CHECKING:
-    from referee.games.farlanthia.state import FarlanthiaState, Frame
+    from referee.games.farlanthia.state import FarlanthiaState
 
 HIRE_COST = 3
 KEEP_COST = 2
@@ -61,8 +58,6 @@ def frame_actions(  # noqa: PLR0911 (one return per kind of question)
     state: FarlanthiaState, frame: Frame
 ) -> list[FarlanthiaAction]:
     """The legal answers to a frame (empty: nothing can be done, the frame lapses)."""
-    from referee.games.farlanthia.state import Ask
-
     seat = frame.seat
     res = state.realms[seat].resources
     if frame.ask is Ask.GAIN:
@@ -169,8 +164,6 @@ def apply_frame(  # noqa: PLR0912 (one branch per kind of answer)
     state: FarlanthiaState, frame: Frame, action: FarlanthiaAction
 ) -> None:
     """Answer a frame (already popped)."""
-    from referee.games.farlanthia.state import Ask, Frame
-
     seat = frame.seat
     match action:
         case ChooseResource(resource):
@@ -208,14 +201,14 @@ def _occupy(state: FarlanthiaState, seat: int, tile: int, choice: int) -> None:
     """FARL-17, FARL-18: leave, raze (with its production as loot) or capture."""
     victim = state.owner[tile]
     if choice == 1:
-        amount, gold = state.raze_gain(tile)
+        amount, gold = economy.raze_gain(state, tile)
         resource = TERRAIN_RESOURCE.get(state.terrain[tile], Res.STONE)
         state.gain(seat, resource, amount)
         state.gain(seat, Res.GOLD, gold)
         was_capitol = state.structure[tile] is Structure.CAPITOL
         state.set_structure(tile, Structure.NONE, -1)
         if was_capitol:
-            state.eliminate(victim)  # FARL-21
+            seasons.eliminate(state, victim)  # FARL-21
     elif choice == 2:
         state.set_structure(tile, state.structure[tile], seat)
 
@@ -241,8 +234,6 @@ def _resolve_bandits(state: FarlanthiaState, seat: int, card: int, option: int, 
 
 
 def _resolve_event(state: FarlanthiaState, seat: int, card: int, option: int, tile: int) -> None:
-    from referee.games.farlanthia.state import Ask, Frame
-
     kind = Card(card)
     if kind is Card.CARAVAN_RAIDERS:
         if option == Option.IGNORE:
@@ -278,132 +269,26 @@ def _resolve_adventure_choice(state: FarlanthiaState, seat: int, card: int, opti
     adventure(state, seat, int(option))
 
 
-def apply_chance_frame(state: FarlanthiaState, frame: Frame, action: FarlanthiaAction) -> None:
-    """A card drawn or a card's die thrown."""
-    from referee.games.farlanthia.state import Ask
+def frame_outcomes(state: FarlanthiaState, frame: Frame) -> list[tuple[FarlanthiaAction, Fraction]]:
+    """What chance may answer a frame with: a card's die, a tile's terrain, or a card."""
+    if frame.ask is Ask.CARD_ROLL:
+        return [(DieRoll(v), Fraction(1, 6)) for v in range(1, 7)]
+    if frame.ask is Ask.DEAL:
+        left = sum(state.terrain_left)
+        return [
+            (DealTerrain(frame.tile, kind), Fraction(count, left))
+            for kind, count in enumerate(state.terrain_left)
+            if count
+        ]
+    return draw_outcomes(state, frame.ask)
 
+
+def apply_chance_frame(state: FarlanthiaState, frame: Frame, action: FarlanthiaAction) -> None:
+    """A tile's terrain dealt, a card drawn or a card's die thrown."""
     if isinstance(action, DealTerrain):
         state.terrain[action.tile] = Terrain(action.terrain)
         state.terrain_left[action.terrain] -= 1
     elif isinstance(action, DrawCard):
-        card = int(action.card)  # plain ints in the state, whatever the action holds
-        if frame.ask is Ask.DRAW_EVENT:
-            state.event_deck.remove(card)
-            event(state, frame.seat, card)
-        else:
-            state.adventure_deck.remove(card)
-            adventure(state, frame.seat, card)
+        draw(state, frame.ask, frame.seat, int(action.card))  # the state keeps plain ints
     elif isinstance(action, DieRoll):
-        _card_roll(state, frame.seat, frame.card, action.value)
-
-
-def event(state: FarlanthiaState, seat: int, card: int) -> None:
-    """An event card's effect on drawing (FARL-32)."""
-    from referee.games.farlanthia.state import Ask, Frame
-
-    kind = Card(card)
-    realm = state.realms[seat]
-    if kind in BANDITS:
-        realm.events = tuple(sorted((*realm.events, card)))
-        return
-    state.event_discard.append(card)
-    if kind is Card.BOUNTIFUL_HARVEST:
-        state.seasonal[seat].harvest += 1
-    elif kind is Card.REFUGEES:
-        state.seasonal[seat].refugees = True
-    elif kind is Card.TEMPEST:
-        state.frames.append(Frame(Ask.LOSE, seat, card, 2))
-    elif kind is Card.FAERIE_RING:
-        state.frames.append(Frame(Ask.CARD_ROLL, seat, card))
-    else:
-        state.frames.append(Frame(Ask.EVENT_CHOICE, seat, card))
-
-
-def adventure(state: FarlanthiaState, seat: int, card: int) -> None:
-    """An adventure card's effect on drawing (FARL-31)."""
-    from referee.games.farlanthia.state import Ask, Frame
-
-    realm = state.realms[seat]
-    if card >= ARTIFACT_BASE:
-        if card - ARTIFACT_BASE == seat:
-            state.adventure_discard.append(card)
-            state.frames.append(Frame(Ask.GAIN, seat, card, 1))
-        else:
-            realm.hand = tuple(sorted((*realm.hand, card)))
-        return
-    kind = Card(card)
-    if kind in HELD:
-        realm.hand = tuple(sorted((*realm.hand, card)))
-        return
-    state.adventure_discard.append(card)
-    if kind in HONOR_CARDS:
-        state.add_honor(seat, HONOR_CARDS[kind])
-    elif kind is Card.PEACE_BETWEEN_VILLAGES:
-        state.add_honor(seat, state.tokens_used(seat, Structure.VILLAGE))
-    elif kind is Card.DECISIVE_VICTORY:
-        state.add_honor(seat, 1)
-        state.add_valor(seat, 1)
-    elif kind in ROLLED:
-        state.frames.append(Frame(Ask.CARD_ROLL, seat, card))
-    else:
-        state.frames.append(Frame(Ask.ADVENTURE_CHOICE, seat, card))
-
-
-HUNT = {1: 1, 2: 1, 3: 2, 4: 2, 5: 3}
-"""Fox, stag, boar, bear, white stag: valor (FARL-31)."""
-
-
-def _card_roll(  # noqa: PLR0912 (the die tables, one branch per line)
-    state: FarlanthiaState, seat: int, card: int, value: int
-) -> None:
-    """The die tables we designed for the rolled cards (FARL-31, FARL-32)."""
-    from referee.games.farlanthia.state import Ask, Frame
-
-    if card == DRAGON_HUNT:
-        if value == 6:
-            state.realms[seat].renown += 5  # the dragon
-        else:
-            state.add_valor(seat, 3)  # a strange beast
-    elif card == Card.HUNTING_TRIP:
-        if value == 6:
-            state.frames.append(Frame(Ask.CARD_ROLL, seat, DRAGON_HUNT))
-        else:
-            state.add_valor(seat, HUNT[value])
-    elif card == Card.OLD_RUINS:
-        _old_ruins(state, seat, value)
-    elif card == Card.EMPTY_RUINS:
-        if value == 4:
-            state.add_honor(seat, 2)
-        elif value == 5:
-            state.gain(seat, Res.GOLD, 2)
-        elif value == 6:
-            state.add_valor(seat, 2)
-    elif card == Card.ASSASSINS:
-        if value >= 3:
-            state.add_valor(seat, 1)
-            state.add_honor(seat, 1)
-        else:
-            state.add_valor(seat, -1)
-    elif card == Card.FAERIE_RING:
-        if value <= 2:
-            state.realms[seat].dice = ()
-        elif value <= 5:
-            state.add_honor(seat, 2)
-        else:
-            state.realms[seat].renown += 1
-
-
-def _old_ruins(state: FarlanthiaState, seat: int, value: int) -> None:
-    """The rule text's own table for exploring old ruins."""
-    if value == 1:
-        state.add_valor(seat, -1)
-    elif value == 3:
-        state.add_honor(seat, 2)
-    elif value == 4:
-        state.gain(seat, Res.STONE, 1)
-    elif value == 5:
-        state.add_valor(seat, 2)
-    elif value == 6:
-        state.add_valor(seat, 2)
-        state.add_honor(seat, 2)
-        state.gain(seat, Res.GOLD, 2)
+        card_roll(state, frame.seat, frame.card, action.value)

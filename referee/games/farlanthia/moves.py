@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from referee.games.farlanthia import battle as fight
+from referee.games.farlanthia import economy, seasons
 from referee.games.farlanthia.actions import (
     Build,
     CaravanTrade,
@@ -21,19 +22,33 @@ from referee.games.farlanthia.actions import (
     ScoutWithDie,
 )
 from referee.games.farlanthia.board import Terrain
-from referee.games.farlanthia.structures import COST, FORTIFYING, MILITIA, Res, Structure
+from referee.games.farlanthia.pending import Ask, Frame
+from referee.games.farlanthia.seasons import Phase
+from referee.games.farlanthia.structures import (
+    COST,
+    DOWNGRADE,
+    FORTIFYING,
+    MILITIA,
+    MUSTER_POINTS,
+    Res,
+    Structure,
+)
 
 if TYPE_CHECKING:
     from referee.games.farlanthia.state import FarlanthiaState
 
 TROOP_COST = (0, 0, 1, 2)
 """A troop: 2 gold and 1 food (Rules section, FARL-13)."""
+MAX_TROOPS = 130
+"""Per realm: 30 + 10 x 5 + 5 x 10 troop units in the box (FARL-13)."""
+MUSTER_BATCH = 5
+"""The most troops one Muster action raises (FARL-13)."""
+MOVEMENT = 3
+"""Each troop's movement points (FARL-12)."""
 
 
 def phase_actions(state: FarlanthiaState, seat: int) -> list[FarlanthiaAction]:
     """The seat's legal actions in its part of the current phase."""
-    from referee.games.farlanthia.state import Phase
-
     if state.phase is Phase.SCOUT:
         return _scout(state, seat)
     if state.phase is Phase.HERO:
@@ -87,7 +102,7 @@ def _builds(state: FarlanthiaState, seat: int) -> list[FarlanthiaAction]:
         Build(tile, int(kind))
         for tile in sorted(near)
         for kind in COST
-        if state.can_build(seat, tile, kind)
+        if economy.can_build(state, seat, tile, kind)
     ]
 
 
@@ -100,14 +115,14 @@ def _conflict(state: FarlanthiaState, seat: int) -> list[FarlanthiaAction]:
     geo = state.geo
     options: list[FarlanthiaAction] = []
     affordable = _troops_affordable(state, seat)
-    for tile in state.muster_points(seat):
-        options += [Muster(tile, n) for n in range(1, min(affordable, 5) + 1)]
+    for tile in _muster_points(state, seat):
+        options += [Muster(tile, n) for n in range(1, min(affordable, MUSTER_BATCH) + 1)]
     for tile, owner in enumerate(state.troop_owner):
         fresh = state.troops[tile] - state.exhausted[tile]
         if owner != seat or fresh <= 0:
             continue
         for target in geo.neighbours[tile]:
-            if state.move_cost(target) <= 3:
+            if state.move_cost(target) <= MOVEMENT:
                 options += [Move(tile, target, n) for n in stack_sizes(fresh)]
     if state.active is not None:
         tile, _, moves = state.active
@@ -118,9 +133,17 @@ def _conflict(state: FarlanthiaState, seat: int) -> list[FarlanthiaAction]:
     return options
 
 
-def _troops_affordable(state: FarlanthiaState, seat: int) -> int:
-    from referee.games.farlanthia.state import MAX_TROOPS
+def _muster_points(state: FarlanthiaState, seat: int) -> list[int]:
+    return [
+        tile
+        for tile, kind in enumerate(state.structure)
+        if state.owner[tile] == seat
+        and kind in MUSTER_POINTS
+        and state.troop_owner[tile] in (-1, seat)
+    ]
 
+
+def _troops_affordable(state: FarlanthiaState, seat: int) -> int:
     res = state.realms[seat].resources
     room = MAX_TROOPS - state.troops_of(seat)
     return max(0, min(res[Res.GOLD] // 2, res[Res.FOOD], room))
@@ -136,6 +159,26 @@ def _militia_tiles(state: FarlanthiaState, seat: int) -> list[int]:
         and state.troop_owner[tile] not in (-1, seat)
         and not state.militia_raised[tile]
     ]
+
+
+def _raise_militia(state: FarlanthiaState, seat: int, tile: int) -> None:
+    """Militia rise and fight the occupiers, as defenders (FARL-16)."""
+    kind = state.structure[tile]
+    militia = MILITIA[kind]
+    state.militia_raised[tile] = True
+    state.set_structure(tile, DOWNGRADE[kind], seat)
+    enemy = state.troop_owner[tile]
+    units = state.troops[tile]
+    state.remove_troops(tile, units)
+    state.battle = fight.Battle(
+        attacker=enemy,
+        defender=seat,
+        tile=tile,
+        negotiation=0,
+        att=units,
+        dfn=militia,
+        fortified=False,
+    )
 
 
 def _proposals(state: FarlanthiaState, seat: int) -> list[FarlanthiaAction]:
@@ -162,11 +205,9 @@ def apply_phase_action(  # noqa: PLR0912 (one case per kind of action)
     state: FarlanthiaState, seat: int, action: FarlanthiaAction
 ) -> None:
     """Apply a legal phase action of the current seat."""
-    from referee.games.farlanthia.state import Ask, Frame
-
     match action:
         case Done():
-            state.end_turn()
+            seasons.end_turn(state)
         case RevealTile(tile):
             reveal(state, seat, tile)
         case ScoutWithDie(die):
@@ -184,8 +225,8 @@ def apply_phase_action(  # noqa: PLR0912 (one case per kind of action)
             state.caravan_taken[resource] = True
             state.gain(seat, resource, 1)
         case Build(tile, kind):
-            state.build(seat, tile, Structure(kind))
-            state.end_turn()  # FARL-09: building ends the realm phase
+            economy.build(state, seat, tile, Structure(kind))
+            seasons.end_turn(state)  # FARL-09: building ends the realm phase
         case Muster(tile, count):
             state.active = None
             state.add_troops(seat, tile, count)
@@ -197,7 +238,7 @@ def apply_phase_action(  # noqa: PLR0912 (one case per kind of action)
             _continue(state, seat, target)
         case RaiseMilitia(tile):
             state.active = None
-            state.raise_militia(seat, tile)
+            _raise_militia(state, seat, tile)
         case Propose(kind, target):
             _propose(state, seat, fight.Negotiation(kind), target)
 
@@ -208,8 +249,6 @@ def reveal(state: FarlanthiaState, seat: int, tile: int) -> None:
     state.revealed_by[tile] = seat
     state.scout_count += 1
     if state.terrain[tile] is Terrain.UNKNOWN:
-        from referee.games.farlanthia.state import Ask, Frame
-
         state.frames.append(Frame(Ask.DEAL, seat, tile=tile))
     if state.scout_free:
         state.scout_free = False
@@ -220,7 +259,7 @@ def reveal(state: FarlanthiaState, seat: int, tile: int) -> None:
 def _start_move(state: FarlanthiaState, seat: int, source: int, target: int, count: int) -> None:
     state.active = None  # FARL-12: the previous stack may not move again
     state.remove_troops(source, count)
-    _enter(state, seat, target, count, 3 - state.move_cost(target))
+    _enter(state, seat, target, count, MOVEMENT - state.move_cost(target))
 
 
 def _continue(state: FarlanthiaState, seat: int, target: int) -> None:
@@ -261,8 +300,6 @@ def _enter(state: FarlanthiaState, seat: int, tile: int, units: int, moves_left:
 
 
 def _propose(state: FarlanthiaState, seat: int, kind: fight.Negotiation, target: int) -> None:
-    from referee.games.farlanthia.state import Ask, Frame
-
     state.active = None
     season = state.seasonal[seat]
     season.proposed = (*season.proposed, target)

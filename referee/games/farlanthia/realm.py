@@ -1,0 +1,59 @@
+"""What each seat keeps: its realm and hero, and this season's flags."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass
+class Realm:
+    """One seat's realm and hero."""
+
+    resources: list[int]
+    capitol: int
+    alive: bool = True
+    renown: int = 0
+    valor: int = 0
+    honor: int = 0
+    dice: tuple[int, ...] = ()
+    hand: tuple[int, ...] = ()
+    events: tuple[int, ...] = ()
+    bonus_left: int = 0
+    eliminated_order: int = -1
+
+    def key(self) -> tuple[object, ...]:
+        return (
+            tuple(self.resources),
+            self.capitol,
+            self.alive,
+            self.renown,
+            self.valor,
+            self.honor,
+            self.dice,
+            self.hand,
+            self.events,
+            self.bonus_left,
+            self.eliminated_order,
+        )
+
+
+@dataclass
+class Season:
+    """Per-season flags of one realm, cleared when a season starts."""
+
+    caravan_blocked: bool = False
+    refugees: bool = False
+    harvest: int = 0
+    no_negotiations: bool = False
+    proposed: tuple[int, ...] = ()
+    forced_labor: bool = False
+
+    def key(self) -> tuple[object, ...]:
+        return (
+            self.caravan_blocked,
+            self.refugees,
+            self.harvest,
+            self.no_negotiations,
+            self.proposed,
+            self.forced_labor,
+        )
