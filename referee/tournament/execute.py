@@ -46,7 +46,6 @@ class BotPool:
         self._reuse = spec.reuse_bots
         self._commands = {e.name: BotCommand.parse(e.command) for e in spec.entrants}
         self._idle: dict[str, list[BotProcess]] = defaultdict(list)
-        self.launched = 0
 
     async def borrow(self, name: str) -> BotProcess:
         idle = self._idle[name]
@@ -55,7 +54,6 @@ class BotPool:
             if process.alive and process.connection.gone is None:
                 return process
             await self._fleet.retire(process)
-        self.launched += 1
         return await self._fleet.launch(self._commands[name])
 
     async def give_back(self, name: str, process: BotProcess, faulted: bool) -> None:

@@ -27,10 +27,10 @@ class ProgressBar:
             BarColumn(),
             MofNCompleteColumn(),
             TimeRemainingColumn(),
-            TextColumn("leader: {task.fields[leader]}"),
+            TextColumn("{task.fields[running]} running, leader: {task.fields[leader]}"),
             console=console,
         )
-        self._task = self._progress.add_task(title, total=None, leader="-")
+        self._task = self._progress.add_task(title, total=None, leader="-", running=0)
 
     def update(self, snapshot: Snapshot) -> None:
         self._progress.update(
@@ -38,6 +38,7 @@ class ProgressBar:
             completed=snapshot.done,
             total=snapshot.total,
             leader=leader(snapshot.rows),
+            running=snapshot.running,
         )
 
     def __enter__(self) -> ProgressBar:

@@ -56,9 +56,6 @@ class Board:
     edge_kind: list[int]
     harbor: list[int]
 
-    def is_land(self, tile: int) -> bool:
-        return self.terrain[tile] != SEA
-
     def vertex_on_land(self, vertex: int) -> bool:
         return any(self.terrain[t] != SEA for t in self.vertex_tiles[vertex])
 

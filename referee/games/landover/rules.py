@@ -10,12 +10,10 @@ RESOURCES = 5
 KIND_NAMES = ("wood", "clay", "wool", "wheat", "ore", "paper", "cloth", "coin")
 
 SCIENCE, COMMERCE, POLITICS = range(3)
-TRACK_NAMES = ("science", "commerce", "politics")
 TRACK_COMMODITY = (PAPER, CLOTH, COIN)
 """LANDOVER-12: science is paid in paper, commerce in cloth, politics in coin."""
 
 EVENT_BARBARIAN = 0
-EVENT_NAMES = ("barbarian", "science", "commerce", "politics")
 """Event die faces 1-3 (barbarian ship) have value 0; gates 1-3 name a track + 1 (LANDOVER-05)."""
 
 Cost = tuple[int, int, int, int, int]
