@@ -9,6 +9,14 @@ from pathlib import Path
 import structlog
 
 
+class _CurrentStderr(logging.StreamHandler):  # type: ignore[type-arg]
+    """Writes to whatever ``sys.stderr`` is when a line is logged, as ``print`` does."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.stream = sys.stderr  # not setStream: it would flush a stream that may be closed
+        super().emit(record)
+
+
 def configure(verbosity: int = 0, json_path: Path | None = None) -> None:
     """Warnings to stderr (``-v`` adds info, ``-vv`` debug); everything to ``json_path``."""
     level = [logging.WARNING, logging.INFO, logging.DEBUG][min(verbosity, 2)]
@@ -26,7 +34,7 @@ def configure(verbosity: int = 0, json_path: Path | None = None) -> None:
     root = logging.getLogger()
     root.handlers.clear()
     root.setLevel(logging.DEBUG if json_path else level)
-    console = logging.StreamHandler(sys.stderr)
+    console = _CurrentStderr()
     console.setLevel(level)
     console.setFormatter(
         structlog.stdlib.ProcessorFormatter(

@@ -115,6 +115,71 @@ def result_to_dict(result: MatchResult, seats: tuple[str, ...]) -> dict[str, Any
     }
 
 
+def record_path(records: Path, scheduled: ScheduledMatch) -> Path:
+    """Where a match attempt's record goes: one file per attempt, so none is overwritten."""
+    return records / f"{scheduled.id:06d}-{scheduled.attempts}.jsonl"
+
+
+async def play_scheduled(
+    settings: MatchSettings,
+    spec: TournamentSpec,
+    scheduled: ScheduledMatch,
+    pool: BotPool,
+    record: Path,
+) -> MatchResult:
+    """Play one scheduled match with bots borrowed from the pool, and give them back."""
+    match = MatchSpec(
+        settings.engine,
+        scheduled.seed,
+        settings.config,
+        time_control=settings.time_control,
+        penalties=settings.penalties,
+        match_id=f"{spec.name}-{scheduled.id}",
+        record_path=record,
+    )
+    processes: list[BotProcess] = []
+    try:
+        for name in scheduled.seats:
+            processes.append(await pool.borrow(name))
+        result = await run_match(match, [p.player for p in processes])
+    except BaseException:
+        with trio.CancelScope(shield=True):
+            for name, process in zip(scheduled.seats, processes, strict=False):
+                await pool.give_back(name, process, faulted=True)
+        raise
+    for name, process, seat in zip(scheduled.seats, processes, result.seats, strict=True):
+        await pool.give_back(name, process, faulted=seat.is_faulty)
+    return result
+
+
+def finish_match(
+    store: Store, spec: TournamentSpec, match_id: int, result: dict[str, Any], record: str
+) -> None:
+    """Store a match's result, then judge the health of every bot that faulted in it."""
+    store.finish(match_id, result, record)
+    for seat in result["seats"]:
+        if seat_faults(seat):
+            _judge(store, spec, seat["name"])
+
+
+def _judge(store: Store, spec: TournamentSpec, name: str) -> None:
+    """Quarantine a bot whose faults per match pass the organiser's limit."""
+    played = faults = 0
+    for match in store.matches("done"):
+        for seat in (match.result or {}).get("seats", []):
+            if seat["name"] == name:
+                played += 1
+                faults += len(seat_faults(seat))
+    rate = faults / played if played else 0.0
+    if played >= QUARANTINE_MIN_MATCHES and rate > spec.max_fault_rate:
+        reason = (
+            f"{faults} faults in {played} matches ({rate:.0%}) is over the "
+            f"limit of {spec.max_fault_rate:.0%}"
+        )
+        skipped = store.quarantine(name, reason)
+        logger.warning("bot quarantined", bot=name, reason=reason, skipped=skipped)
+
+
 class Worker:
     """Plays pending matches from the store until none is left."""
 
@@ -124,7 +189,6 @@ class Worker:
         self.name = name
         self.settings = MatchSettings.from_spec(spec)
         self.records = store.folder / "records"
-        self.log = logger.bind(tournament=spec.name, worker=name)
 
     async def run(self) -> None:
         logs = self.store.folder / "logs"
@@ -142,51 +206,15 @@ class Worker:
             await self._play(scheduled, pool)
 
     async def _play(self, scheduled: ScheduledMatch, pool: BotPool) -> None:
-        record = self.records / f"{scheduled.id:06d}-{scheduled.attempts}.jsonl"
-        spec = MatchSpec(
-            self.settings.engine,
-            scheduled.seed,
-            self.settings.config,
-            time_control=self.settings.time_control,
-            penalties=self.settings.penalties,
-            match_id=f"{self.spec.name}-{scheduled.id}",
-            record_path=record,
-        )
+        record = record_path(self.records, scheduled)
         self.store.set_record_path(scheduled.id, str(record))
-        processes: list[BotProcess] = []
         try:
-            for name in scheduled.seats:
-                processes.append(await pool.borrow(name))
-            result = await run_match(spec, [p.player for p in processes])
+            result = await play_scheduled(self.settings, self.spec, scheduled, pool, record)
         except BaseException:
-            with trio.CancelScope(shield=True):
-                self.store.interrupt(scheduled.id, "the referee was stopped")
-                for name, process in zip(scheduled.seats, processes, strict=False):
-                    await pool.give_back(name, process, faulted=True)
+            self.store.interrupt(scheduled.id, "the referee was stopped")
             raise
-        self.store.finish(scheduled.id, result_to_dict(result, scheduled.seats), str(record))
-        for name, process, seat in zip(scheduled.seats, processes, result.seats, strict=True):
-            await pool.give_back(name, process, faulted=seat.is_faulty)
-        for name, seat in zip(scheduled.seats, result.seats, strict=True):
-            if seat.is_faulty:
-                self._judge(name)
-
-    def _judge(self, name: str) -> None:
-        """Quarantine a bot whose faults per match pass the organiser's limit."""
-        played = faults = 0
-        for match in self.store.matches("done"):
-            for seat in (match.result or {}).get("seats", []):
-                if seat["name"] == name:
-                    played += 1
-                    faults += len(seat_faults(seat))
-        rate = faults / played if played else 0.0
-        if played >= QUARANTINE_MIN_MATCHES and rate > self.spec.max_fault_rate:
-            reason = (
-                f"{faults} faults in {played} matches ({rate:.0%}) is over the "
-                f"limit of {self.spec.max_fault_rate:.0%}"
-            )
-            skipped = self.store.quarantine(name, reason)
-            self.log.warning("bot quarantined", bot=name, reason=reason, skipped=skipped)
+        summary = result_to_dict(result, scheduled.seats)
+        finish_match(self.store, self.spec, scheduled.id, summary, str(record))
 
 
 def run_worker_process(folder: Path, name: str) -> None:

@@ -13,11 +13,11 @@ from pathlib import Path
 
 import trio
 
-from referee.match.runner import MatchSpec, run_match
 from referee.ratings import Sprt, SprtConfig, SprtResult
-from referee.tournament.execute import BotPool, MatchSettings
+from referee.tournament.execute import BotPool, MatchSettings, play_scheduled
 from referee.tournament.schedule import match_seed
 from referee.tournament.spec import TournamentSpec
+from referee.tournament.store import ScheduledMatch
 from referee.transport.fleet import BotFleet
 from referee.transport.server import BotServer
 
@@ -38,19 +38,20 @@ async def run_sprt(
     async def lane(pool: BotPool, stop: trio.CancelScope) -> None:
         while not test.is_finished() and (number := next(numbers)) < max_games:
             seats = (candidate, baseline) if number % 2 == 0 else (baseline, candidate)
-            match = MatchSpec(
-                settings.engine,
-                match_seed(spec.seed, "sprt", number // 2),
-                settings.config,
-                time_control=settings.time_control,
-                penalties=settings.penalties,
-                match_id=f"{spec.name}-{number}",
-                record_path=folder / "records" / f"{number:06d}.jsonl",
+            pair = ScheduledMatch(
+                id=number,
+                round=1,
+                table=0,
+                group=number // 2,
+                seats=seats,
+                seed=match_seed(spec.seed, "sprt", number // 2),
+                status="running",
+                attempts=1,
+                record_path=None,
+                result=None,
             )
-            processes = [await pool.borrow(name) for name in seats]
-            result = await run_match(match, [p.player for p in processes])
-            for name, process, seat in zip(seats, processes, result.seats, strict=True):
-                await pool.give_back(name, process, faulted=seat.is_faulty)
+            record = folder / "records" / f"{number:06d}.jsonl"
+            result = await play_scheduled(settings, spec, pair, pool, record)
             mine, theirs = (result.seats[seats.index(n)].rank for n in (candidate, baseline))
             outcome = test.record(1.0 if mine < theirs else 0.5 if mine == theirs else 0.0)
             if on_game is not None:
