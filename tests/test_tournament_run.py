@@ -256,3 +256,30 @@ def test_a_swiss_tournament_pairs_each_round_after_the_last_and_rotates_byes(
     assert len(byes) == 3 and len(set(byes)) == 3
     for round_no, bye in enumerate(byes, start=1):
         assert all(bye not in pair for r, pair in pairings if r == round_no)
+
+
+def test_a_tournament_on_a_dask_cluster_gives_the_same_results(tmp_path: Path) -> None:
+    entrants = (
+        Entrant("random", str(BOTS / "random_bot.py")),
+        Entrant("frontier", str(BOTS / "land_frontier.py")),
+        Entrant("greedy", str(BOTS / "land_greedy.py")),
+    )
+    for where, dask in (("here", ""), ("dask", "local")):
+        spec = TournamentSpec(
+            game="land",
+            name="d",
+            entrants=entrants,
+            games_per_table=2,
+            workers=2,
+            concurrency=2,
+            dask_scheduler=dask,
+        )
+        store, spec = open_tournament(tmp_path / where, spec)
+        trio.run(run_tournament, store, spec)
+        store.close()
+    assert results(tmp_path / "dask") == results(tmp_path / "here")
+    with sqlite3.connect(tmp_path / "dask" / DATABASE_NAME) as db:
+        rows = db.execute("SELECT worker, record_path FROM matches").fetchall()
+    assert {worker for worker, _ in rows} == {"dask"}
+    for _, record in rows:
+        verify_record(Path(record))  # the worker's record came back whole

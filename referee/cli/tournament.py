@@ -69,6 +69,12 @@ def add_parser(commands: Any) -> None:
         const=True,
         help="run bots under bubblewrap: no network, read-only files, private /tmp",
     )
+    parser.add_argument(
+        "--dask",
+        dest="dask_scheduler",
+        metavar="SCHEDULER",
+        help="play on a Dask cluster: 'local' (--workers processes here) or tcp://host:8786",
+    )
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
     parser.set_defaults(run=run)
 
@@ -84,6 +90,7 @@ OVERRIDES = (
     "decision_ms",
     "reuse_bots",
     "sandbox",
+    "dask_scheduler",
 )
 
 

@@ -149,6 +149,11 @@ def _feed_ladder(store: Store, spec: TournamentSpec) -> None:
 
 
 async def _play_pending(store: Store, spec: TournamentSpec) -> None:
+    if spec.dask_scheduler:
+        from referee.tournament.distributed import play_on_dask
+
+        await play_on_dask(store, spec)
+        return
     if spec.workers == 1:
         await Worker(store, spec, "w1").run()
         return

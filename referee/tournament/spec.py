@@ -72,6 +72,8 @@ class TournamentSpec:
     bot_cpu_s: int = 0
     sandbox: bool = False
     """Run bots under bubblewrap: no network, read-only files, private /tmp and pids."""
+    dask_scheduler: str = ""
+    """Play on a Dask cluster: ``local`` (``workers`` processes here) or a scheduler address."""
     rating: str = "elo"
     """The ladder's rating: ``elo``, or ``openskill`` (Plackett-Luce) for multiplayer."""
 

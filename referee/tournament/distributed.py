@@ -1,0 +1,150 @@
+"""Playing a tournament on a Dask cluster: matches on other machines, results here.
+
+The coordinator alone touches the database: it claims matches, sends them
+in small batches to Dask workers, and stores what comes back (each match's
+result and the text of its record). A worker needs this package and the
+bots at the same paths as the coordinator; each batch starts its own
+referee server and bot processes on the worker, plays its matches in
+``concurrency`` lanes with bots reused between clean matches, and ends them.
+
+``dask_scheduler = "local"`` starts a cluster of ``workers`` processes on
+this machine (a rehearsal of the real thing); any other value is the
+address of a running scheduler (``tcp://host:8786``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import structlog
+import trio
+
+from referee.tournament.execute import (
+    BotPool,
+    MatchSettings,
+    finish_match,
+    play_scheduled,
+    record_path,
+    result_to_dict,
+)
+from referee.tournament.spec import TournamentSpec
+from referee.tournament.store import ScheduledMatch, Store
+from referee.transport.fleet import BotFleet
+from referee.transport.server import BotServer
+
+logger = structlog.get_logger("referee.tournament")
+
+Outcome = tuple[int, dict[str, Any], str]
+"""A played match as a worker returns it: its id, its result and its record's text."""
+
+
+def play_batch(spec_json: str, matches: list[dict[str, Any]]) -> list[Outcome]:
+    """Runs on a Dask worker: play these scheduled matches and return their outcomes."""
+    spec = TournamentSpec.from_json(spec_json)
+    scheduled = [ScheduledMatch(**{**m, "seats": tuple(m["seats"])}) for m in matches]
+    return trio.run(_play_batch, spec, scheduled)
+
+
+async def _play_batch(spec: TournamentSpec, scheduled: list[ScheduledMatch]) -> list[Outcome]:
+    settings = MatchSettings.from_spec(spec)
+    outcomes: list[Outcome] = []
+    queue = iter(scheduled)
+    with tempfile.TemporaryDirectory(prefix="landgrave-batch-") as scratch:
+        folder = Path(scratch)
+
+        async def lane(pool: BotPool) -> None:
+            for match in queue:
+                record = folder / f"{match.id}.jsonl"
+                result = await play_scheduled(settings, spec, match, pool, record)
+                summary = result_to_dict(result, match.seats)
+                outcomes.append((match.id, summary, record.read_text(encoding="utf-8")))
+
+        async with (
+            BotServer() as server,
+            BotFleet(server, folder / "logs", settings.limits, spec.startup_timeout_s) as fleet,
+            trio.open_nursery() as nursery,
+        ):
+            pool = BotPool(fleet, spec)
+            for _ in range(spec.concurrency):
+                nursery.start_soon(lane, pool)
+    return outcomes
+
+
+async def play_on_dask(store: Store, spec: TournamentSpec) -> None:
+    """Play every pending match on the spec's Dask cluster, storing results as they come."""
+    client, cluster = await trio.to_thread.run_sync(_connect, spec.dask_scheduler, spec.workers)
+    in_flight: dict[Any, list[ScheduledMatch]] = {}
+    try:
+        slots = sum(client.nthreads().values())
+        batch_size = 2 * spec.concurrency
+        while True:
+            while len(in_flight) < slots and (batch := _claim(store, batch_size)):
+                payload = [dataclasses.asdict(m) for m in batch]
+                in_flight[client.submit(play_batch, spec.to_json(), payload, pure=False)] = batch
+            if not in_flight:
+                return
+            done = await trio.to_thread.run_sync(
+                _wait_first, list(in_flight), abandon_on_cancel=True
+            )
+            for future in done:
+                _store_batch(store, spec, in_flight.pop(future), future)
+    finally:
+        with trio.CancelScope(shield=True):
+            for future, batch in in_flight.items():
+                future.cancel()
+                for match in batch:
+                    store.interrupt(match.id, "the coordinator was stopped")
+            await trio.to_thread.run_sync(_disconnect, client, cluster)
+
+
+def _claim(store: Store, size: int) -> list[ScheduledMatch]:
+    batch: list[ScheduledMatch] = []
+    while len(batch) < size and (match := store.claim("dask")) is not None:
+        batch.append(match)
+    return batch
+
+
+def _store_batch(
+    store: Store, spec: TournamentSpec, batch: list[ScheduledMatch], future: Any
+) -> None:
+    """Write a finished batch's records and results; a failed batch's matches wait for a resume."""
+    try:
+        outcomes: list[Outcome] = future.result()
+    except Exception as error:  # a worker died or the batch raised: nothing of it counts
+        logger.warning("dask batch failed", matches=[m.id for m in batch], error=repr(error))
+        for match in batch:
+            store.interrupt(match.id, f"dask batch failed: {error!r}")
+        return
+    by_id = {match.id: match for match in batch}
+    records = store.folder / "records"
+    records.mkdir(parents=True, exist_ok=True)
+    for match_id, result, text in outcomes:
+        path = record_path(records, by_id[match_id])
+        path.write_text(text, encoding="utf-8")
+        finish_match(store, spec, match_id, result, str(path))
+
+
+def _connect(scheduler: str, workers: int) -> tuple[Any, Any]:
+    from distributed import Client, LocalCluster
+
+    if scheduler == "local":
+        cluster = LocalCluster(
+            n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None
+        )
+        return Client(cluster), cluster
+    return Client(scheduler), None
+
+
+def _wait_first(futures: list[Any]) -> set[Any]:
+    from distributed import wait
+
+    return set(wait(futures, return_when="FIRST_COMPLETED").done)
+
+
+def _disconnect(client: Any, cluster: Any) -> None:
+    client.close()
+    if cluster is not None:
+        cluster.close()
