@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -253,3 +254,18 @@ def test_a_remote_bot_that_never_comes_is_a_startup_failure() -> None:
     seats = json.loads(done.stdout)["seats"]
     assert seats[1]["termination"] == "startup_failure"
     assert "no remote bot connected" in seats[1]["detail"]
+
+
+async def test_a_listen_address_in_use_is_a_clear_error() -> None:
+    from referee.errors import ConfigError
+
+    taken = socket.socket()
+    taken.bind(("127.0.0.1", 0))
+    taken.listen()
+    port = taken.getsockname()[1]
+    try:
+        with pytest.raises(ConfigError, match=f"cannot serve bots on 127.0.0.1:{port}"):
+            async with BotServer(tcp=f"127.0.0.1:{port}"):
+                pass
+    finally:
+        taken.close()

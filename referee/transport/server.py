@@ -114,7 +114,9 @@ class BotServer:
         self._thread.start()
         await trio.to_thread.run_sync(ready.wait)
         if failure:
-            raise failure[0]
+            self._folder.cleanup()
+            where = f"{self._tcp} and {self.address}" if self._tcp else self.address
+            raise ConfigError(f"cannot serve bots on {where}: {failure[0]}") from failure[0]
         return self
 
     async def __aexit__(self, *exc_info: object) -> None:
