@@ -125,3 +125,9 @@ def test_resuming_after_a_bot_moved_says_which(tmp_path: Path) -> None:
     bot.unlink()
     with pytest.raises(ConfigError, match="bot file not found"):
         open_tournament(tmp_path / "t", None)
+
+
+def test_a_bot_named_on_the_command_line() -> None:
+    assert Entrant.parse("bots/land_greedy.py") == Entrant("land_greedy", "bots/land_greedy.py")
+    assert Entrant.parse("new=bots/x.py --fast") == Entrant("new", "bots/x.py --fast")
+    assert Entrant.parse("./bot --level=3") == Entrant("bot", "./bot --level=3")

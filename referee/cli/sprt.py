@@ -42,16 +42,15 @@ def run(args: argparse.Namespace) -> int:
     import trio
 
     from referee.cli.show import wide_console
-    from referee.cli.tournament import _entrant
     from referee.errors import ConfigError
     from referee.ratings import SprtConfig, SprtDecision, SprtResult
-    from referee.tournament.spec import TournamentSpec
+    from referee.tournament.spec import Entrant, TournamentSpec
     from referee.tournament.sprt import run_sprt
     from referee.transport.process import BotCommand
 
     if len(args.bot) != 2:
         raise ConfigError("sprt needs exactly two --bot: the candidate, then the baseline")
-    entrants = tuple(_entrant(text) for text in args.bot)
+    entrants = tuple(Entrant.parse(text) for text in args.bot)
     if entrants[0].name == entrants[1].name:
         entrants = (
             entrants[0],

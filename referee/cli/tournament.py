@@ -99,28 +99,19 @@ def build_spec(args: argparse.Namespace) -> Any:
     from dataclasses import replace
 
     from referee.errors import ConfigError
-    from referee.tournament.spec import TournamentSpec, default_spec, load_spec
+    from referee.tournament.spec import Entrant, TournamentSpec, default_spec, load_spec
 
     if args.spec is not None:
         spec = load_spec(args.spec)
     elif args.game or args.bot:
         if not (args.game and len(args.bot) >= 2):
             raise ConfigError("a tournament from flags needs --game and at least two --bot")
-        entrants = tuple(_entrant(text) for text in args.bot)
+        entrants = tuple(Entrant.parse(text) for text in args.bot)
         spec = TournamentSpec(game=args.game, entrants=entrants, name=args.game)
     else:
         spec = default_spec(BOTS_DIR)
     overrides = {k: getattr(args, k) for k in OVERRIDES if getattr(args, k) is not None}
     return replace(spec, **overrides) if overrides else spec
-
-
-def _entrant(text: str) -> Any:
-    from referee.tournament.spec import Entrant
-
-    name, sep, command = text.partition("=")
-    if sep and " " not in name and "/" not in name:
-        return Entrant(name, command)
-    return Entrant(Path(text.split(maxsplit=1)[0]).stem, text)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -31,6 +31,14 @@ class Entrant:
     command: str
     """A Python file (``bots/random_bot.py``) or a command line."""
 
+    @classmethod
+    def parse(cls, text: str) -> Entrant:
+        """``NAME=COMMAND``, or a command named after its program (``bots/x.py`` is ``x``)."""
+        name, sep, command = text.partition("=")
+        if sep and name and " " not in name and "/" not in name:
+            return cls(name, command)
+        return cls(_name_from_command(text), text)
+
 
 @dataclass(frozen=True)
 class TournamentSpec:
@@ -151,7 +159,7 @@ def parse_spec(data: Mapping[str, Any], where: str = "spec") -> TournamentSpec:
 
 def _parse_entrant(bot: Any, index: int, where: str) -> Entrant:
     if isinstance(bot, str):
-        return Entrant(_name_from_command(bot), bot)
+        return Entrant.parse(bot)
     if isinstance(bot, Mapping) and isinstance(bot.get("command"), str):
         extra = sorted(set(bot) - {"name", "command"})
         if extra:
