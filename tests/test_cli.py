@@ -37,7 +37,7 @@ def test_bad_flags_are_one_line_errors(capsys: pytest.CaptureFixture[str]) -> No
         ),
         (
             ["match", "land", "--bot", str(BOTS / "random_bot.py"), "--decision-ms", "0"],
-            "--decision-ms must be positive",
+            "decision_ms must be positive",
         ),
         (["tournament", "--resume", "/nonexistent/t"], "holds no tournament"),
         (["tournament", "--game", "land", "--bot", "a.py"], "at least two --bot"),

@@ -72,7 +72,7 @@ def run(args: argparse.Namespace) -> int:
     from referee.transport.server import TlsIdentity
 
     engine = get_engine(args.game)
-    settings = match_settings(engine, args)
+    settings = match_settings(args)
     if (args.tls_cert is None) != (args.tls_key is None):
         raise ConfigError("--tls-cert and --tls-key go together")
     tls = TlsIdentity.from_files(args.tls_cert, args.tls_key) if args.tls_cert else None
@@ -112,7 +112,7 @@ def run(args: argparse.Namespace) -> int:
         seats,
         log_dir,
         settings.limits,
-        settings.startup_timeout_s,
+        args.startup_timeout,
     )
     if args.json:
         rows = [

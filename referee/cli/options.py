@@ -3,27 +3,10 @@
 from __future__ import annotations
 
 import argparse
-from dataclasses import dataclass
-from typing import Any
 
-from google.protobuf.message import Message
-
-from referee.config import build_config, parse_assignments
-from referee.engine import Engine
+from referee.config import parse_assignments
 from referee.errors import ConfigError
-from referee.match.clock import TimeControl
-from referee.match.penalties import PenaltyPolicy
-from referee.transport.process import Limits
-from referee.transport.sandbox import require_bubblewrap
-
-
-@dataclass(frozen=True)
-class MatchSettings:
-    config: Message
-    time_control: TimeControl
-    penalties: PenaltyPolicy
-    limits: Limits
-    startup_timeout_s: float
+from referee.settings import MatchSettings
 
 
 def add_match_options(parser: argparse.ArgumentParser) -> None:
@@ -88,29 +71,23 @@ def add_match_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def match_settings(engine: Engine[Any], args: argparse.Namespace) -> MatchSettings:
+def match_settings(args: argparse.Namespace) -> MatchSettings:
     """The settings the flags name, checked.
 
     Raises:
         ConfigError: a value out of range or an unknown game option.
     """
-    if args.decision_ms <= 0 or args.bank_ms < 0 or args.increment_ms < 0:
-        raise ConfigError("--decision-ms must be positive; --bank-ms and --increment-ms >= 0")
-    if args.max_strikes < 0 or args.startup_timeout <= 0:
-        raise ConfigError("--max-strikes must be >= 0 and --startup-timeout positive")
-    if args.sandbox:
-        require_bubblewrap()
-    penalties = (
-        PenaltyPolicy.lenient(args.max_strikes)
-        if args.penalty == "default-action"
-        else PenaltyPolicy()
-    )
-    return MatchSettings(
-        config=build_config(engine, parse_assignments(args.config)),
-        time_control=TimeControl(
-            args.decision_ms / 1000, args.bank_ms / 1000, args.increment_ms / 1000
-        ),
-        penalties=penalties,
-        limits=Limits(data_mb=args.bot_memory_mb, cpu_s=args.bot_cpu_s, sandbox=args.sandbox),
-        startup_timeout_s=args.startup_timeout,
+    if args.startup_timeout <= 0:
+        raise ConfigError("--startup-timeout must be positive")
+    return MatchSettings.build(
+        args.game,
+        parse_assignments(args.config),
+        decision_ms=args.decision_ms,
+        bank_ms=args.bank_ms,
+        increment_ms=args.increment_ms,
+        penalty=args.penalty,
+        max_strikes=args.max_strikes,
+        memory_mb=args.bot_memory_mb,
+        cpu_s=args.bot_cpu_s,
+        sandbox=args.sandbox,
     )

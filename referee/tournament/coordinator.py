@@ -21,7 +21,7 @@ import trio
 from referee.errors import ConfigError
 from referee.games import get_engine
 from referee.tournament import ladders, schedule
-from referee.tournament.execute import MatchSettings, Worker
+from referee.tournament.execute import Worker, match_settings
 from referee.tournament.spec import TournamentSpec
 from referee.tournament.standings import Standing, game_results, standings
 from referee.tournament.store import DATABASE_NAME, Store
@@ -89,7 +89,7 @@ def open_tournament(folder: Path, spec: TournamentSpec | None) -> tuple[Store, T
     if spec is not None:  # everything checked before anything is written
         for entrant in spec.entrants:
             BotCommand.parse(entrant.command)
-        MatchSettings.from_spec(spec)
+        match_settings(spec)
         planned = first_schedule(spec)
     folder.mkdir(parents=True, exist_ok=True)
     store = Store(folder)

@@ -24,8 +24,8 @@ import trio
 
 from referee.tournament.execute import (
     BotPool,
-    MatchSettings,
     finish_match,
+    match_settings,
     play_scheduled,
     record_path,
     result_to_dict,
@@ -49,7 +49,7 @@ def play_batch(spec_json: str, matches: list[dict[str, Any]]) -> list[Outcome]:
 
 
 async def _play_batch(spec: TournamentSpec, scheduled: list[ScheduledMatch]) -> list[Outcome]:
-    settings = MatchSettings.from_spec(spec)
+    settings = match_settings(spec)
     outcomes: list[Outcome] = []
     queue = iter(scheduled)
     with tempfile.TemporaryDirectory(prefix="landgrave-batch-") as scratch:

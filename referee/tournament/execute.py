@@ -12,24 +12,20 @@ from __future__ import annotations
 
 import dataclasses
 from collections import defaultdict
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import structlog
 import trio
 
-from referee.config import build_config
-from referee.games import get_engine
-from referee.match.clock import TimeControl
-from referee.match.penalties import PenaltyPolicy
 from referee.match.result import MatchResult
 from referee.match.runner import MatchSpec, run_match
+from referee.settings import MatchSettings
 from referee.tournament.spec import TournamentSpec
 from referee.tournament.standings import seat_faults
 from referee.tournament.store import ScheduledMatch, Store
 from referee.transport.fleet import BotFleet
-from referee.transport.process import BotCommand, BotProcess, Limits
+from referee.transport.process import BotCommand, BotProcess
 from referee.transport.server import BotServer
 
 logger = structlog.get_logger("referee.tournament")
@@ -64,33 +60,20 @@ class BotPool:
             await self._fleet.retire(process)
 
 
-@dataclass(frozen=True)
-class MatchSettings:
-    """How every match of the tournament is run, built once from the spec."""
-
-    engine: Any
-    config: Any
-    time_control: TimeControl
-    penalties: PenaltyPolicy
-    limits: Limits
-
-    @classmethod
-    def from_spec(cls, spec: TournamentSpec) -> MatchSettings:
-        engine = get_engine(spec.game)
-        penalties = (
-            PenaltyPolicy.lenient(spec.max_strikes)
-            if spec.penalty == "default-action"
-            else PenaltyPolicy()
-        )
-        return cls(
-            engine=engine,
-            config=build_config(engine, spec.config),
-            time_control=TimeControl(
-                spec.decision_ms / 1000, spec.bank_ms / 1000, spec.increment_ms / 1000
-            ),
-            penalties=penalties,
-            limits=Limits(data_mb=spec.bot_memory_mb, cpu_s=spec.bot_cpu_s, sandbox=spec.sandbox),
-        )
+def match_settings(spec: TournamentSpec) -> MatchSettings:
+    """How every match of the tournament is played."""
+    return MatchSettings.build(
+        spec.game,
+        spec.config,
+        decision_ms=spec.decision_ms,
+        bank_ms=spec.bank_ms,
+        increment_ms=spec.increment_ms,
+        penalty=spec.penalty,
+        max_strikes=spec.max_strikes,
+        memory_mb=spec.bot_memory_mb,
+        cpu_s=spec.bot_cpu_s,
+        sandbox=spec.sandbox,
+    )
 
 
 def result_to_dict(result: MatchResult, seats: tuple[str, ...]) -> dict[str, Any]:
@@ -187,7 +170,7 @@ class Worker:
         self.store = store
         self.spec = spec
         self.name = name
-        self.settings = MatchSettings.from_spec(spec)
+        self.settings = match_settings(spec)
         self.records = store.folder / "records"
 
     async def run(self) -> None:

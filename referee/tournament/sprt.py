@@ -14,7 +14,7 @@ from pathlib import Path
 import trio
 
 from referee.ratings import Sprt, SprtConfig, SprtResult
-from referee.tournament.execute import BotPool, MatchSettings, play_scheduled
+from referee.tournament.execute import BotPool, match_settings, play_scheduled
 from referee.tournament.schedule import match_seed
 from referee.tournament.spec import TournamentSpec
 from referee.tournament.store import ScheduledMatch
@@ -31,7 +31,7 @@ async def run_sprt(
 ) -> SprtResult:
     """Play ``spec.entrants[0]`` (the candidate) against ``[1]`` until the test decides."""
     candidate, baseline = (e.name for e in spec.entrants)
-    settings = MatchSettings.from_spec(spec)
+    settings = match_settings(spec)
     test = Sprt(config)
     numbers = itertools.count()
 

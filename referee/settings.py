@@ -1,0 +1,75 @@
+"""How every match of a run is played: the game and its config, the clock, the penalty
+policy and the bots' limits. Read once, from a tournament spec or from flags, and checked."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from google.protobuf.message import Message
+
+from referee.config import build_config
+from referee.engine import Engine
+from referee.errors import ConfigError
+from referee.games import get_engine
+from referee.match.clock import TimeControl
+from referee.match.penalties import PenaltyPolicy
+from referee.transport.process import Limits
+from referee.transport.sandbox import require_bubblewrap
+
+PENALTIES = ("forfeit", "default-action")
+
+
+@dataclass(frozen=True)
+class MatchSettings:
+    """Everything but the seed and the players that decides how a match is played."""
+
+    engine: Engine[Any]
+    config: Message
+    time_control: TimeControl
+    penalties: PenaltyPolicy
+    limits: Limits
+
+    @classmethod
+    def build(
+        cls,
+        game: str,
+        options: Mapping[str, Any],
+        *,
+        decision_ms: int,
+        bank_ms: int = 0,
+        increment_ms: int = 0,
+        penalty: str = "forfeit",
+        max_strikes: int = 3,
+        memory_mb: int = 2048,
+        cpu_s: int = 0,
+        sandbox: bool = False,
+    ) -> MatchSettings:
+        """The settings these values name.
+
+        Raises:
+            ConfigError: an unknown game or game option, a value out of range,
+                or a sandbox without bubblewrap.
+        """
+        if decision_ms <= 0 or bank_ms < 0 or increment_ms < 0:
+            raise ConfigError(
+                "decision_ms must be positive, bank_ms and increment_ms 0 or more; "
+                f"got {decision_ms}, {bank_ms} and {increment_ms}"
+            )
+        if penalty not in PENALTIES or max_strikes < 0:
+            raise ConfigError(
+                f"penalty: expected one of {', '.join(PENALTIES)} with max strikes >= 0, "
+                f"got {penalty!r} and {max_strikes}"
+            )
+        if sandbox:
+            require_bubblewrap()
+        engine = get_engine(game)
+        lenient = penalty == "default-action"
+        return cls(
+            engine=engine,
+            config=build_config(engine, options),
+            time_control=TimeControl(decision_ms / 1000, bank_ms / 1000, increment_ms / 1000),
+            penalties=PenaltyPolicy.lenient(max_strikes) if lenient else PenaltyPolicy(),
+            limits=Limits(data_mb=memory_mb, cpu_s=cpu_s, sandbox=sandbox),
+        )
