@@ -15,11 +15,11 @@ from pathlib import Path
 from typing import Any
 
 from referee.errors import ConfigError
+from referee.settings import PENALTIES
 from referee.transport.sandbox import require_bubblewrap
 
 FORMATS = ("round-robin", "gauntlet", "swiss")
 ROTATIONS = ("all", "cyclic", "none")
-PENALTIES = ("forfeit", "default-action")
 RATINGS = ("elo", "openskill")
 
 
