@@ -15,6 +15,8 @@ import enum
 from dataclasses import dataclass
 from functools import cache
 
+from referee.games.splitmix import SplitMix64
+
 RADIUS = 6
 """A hexagon of side 7 has radius 6: 3 * 7 * 6 + 1 = 127 tiles."""
 MIN_RADIUS = 4
@@ -29,7 +31,6 @@ CORNERS_BY_PLAYERS = {
     6: (0, 1, 2, 3, 4, 5),
 }
 """Which of the six ring corners hold capitols (FARL-04)."""
-_MASK = (1 << 64) - 1
 
 
 class Terrain(enum.IntEnum):
@@ -127,23 +128,6 @@ def terrain_mix(radius: int = RADIUS) -> dict[Terrain, int]:
         counts[kind] += 1
     counts[Terrain.VOLCANO] = 1
     return counts
-
-
-class SplitMix64:
-    """A tiny, fully specified random number generator (Steele et al., 2014)."""
-
-    def __init__(self, seed: int) -> None:
-        self.state = seed & _MASK
-
-    def next(self) -> int:
-        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
-        z = self.state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-        return z ^ (z >> 31)
-
-    def below(self, n: int) -> int:
-        return self.next() % n
 
 
 def undealt_mix(players: int, radius: int = RADIUS) -> list[int]:

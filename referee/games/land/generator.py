@@ -17,8 +17,8 @@ from __future__ import annotations
 import math
 
 from referee.games.land.board import Board, PlotKind
+from referee.games.splitmix import SplitMix64
 
-_MASK = (1 << 64) - 1
 SEA_LEVEL = 0.22
 MOUNTAIN_LEVEL = 0.7
 """Heights (0..1 of a hill's top) for shore and peaks; picked by eye on many seeds."""
@@ -27,25 +27,6 @@ RESIDENT_CHANCE = 0.08
 ISLET_CHANCE = 0.04
 MAX_ISLET_SIZE = 2
 """Land pieces this small (plots) become small islands."""
-
-
-class SplitMix64:
-    """A tiny, fully specified random number generator (Steele et al., 2014)."""
-
-    def __init__(self, seed: int) -> None:
-        self.state = seed & _MASK
-
-    def next(self) -> int:
-        """The next 64-bit number."""
-        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
-        z = self.state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-        return z ^ (z >> 31)
-
-    def uniform(self, low: float, high: float) -> float:
-        """A float in [low, high), from the top 53 bits."""
-        return low + (high - low) * (self.next() >> 11) / (1 << 53)
 
 
 def generate_map(
