@@ -115,19 +115,7 @@ def run(args: argparse.Namespace) -> int:
         args.startup_timeout,
     )
     if args.json:
-        rows = [
-            {
-                "seat": s.seat,
-                "bot": s.name,
-                "score": s.score,
-                "rank": s.rank,
-                "termination": s.termination.label,
-                "titles": list(s.titles),
-                "detail": s.detail,
-                "faults": [fault.label for fault in s.faults],
-            }
-            for s in result.seats
-        ]
+        rows = [s.to_dict() for s in result.seats]
         print(
             json.dumps(
                 {

@@ -6,6 +6,7 @@ import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from referee.engine import SeatOutcome
 from referee.match.termination import Termination
@@ -32,6 +33,19 @@ class SeatResult:
     def is_faulty(self) -> bool:
         """Whether the seat committed any fault: penalised, or ending its match."""
         return bool(self.faults) or self.termination.is_fault
+
+    def to_dict(self) -> dict[str, Any]:
+        """The seat as plain JSON data, terminations by label."""
+        return {
+            "seat": self.seat,
+            "bot": self.name,
+            "score": self.score,
+            "rank": self.rank,
+            "termination": self.termination.label,
+            "titles": list(self.titles),
+            "detail": self.detail,
+            "faults": [fault.label for fault in self.faults],
+        }
 
     def to_proto(self) -> bot_pb2.SeatResult:
         return bot_pb2.SeatResult(

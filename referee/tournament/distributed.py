@@ -29,11 +29,10 @@ from referee.tournament.execute import (
     play_scheduled,
     record_path,
     result_to_dict,
+    run_lanes,
 )
 from referee.tournament.spec import TournamentSpec
 from referee.tournament.store import ScheduledMatch, Store
-from referee.transport.fleet import BotFleet
-from referee.transport.server import BotServer
 
 logger = structlog.get_logger("referee.tournament")
 
@@ -62,14 +61,7 @@ async def _play_batch(spec: TournamentSpec, scheduled: list[ScheduledMatch]) -> 
                 summary = result_to_dict(result, match.seats)
                 outcomes.append((match.id, summary, record.read_text(encoding="utf-8")))
 
-        async with (
-            BotServer() as server,
-            BotFleet(server, folder / "logs", settings.limits, spec.startup_timeout_s) as fleet,
-            trio.open_nursery() as nursery,
-        ):
-            pool = BotPool(fleet, spec)
-            for _ in range(spec.concurrency):
-                nursery.start_soon(lane, pool)
+        await run_lanes(spec, settings, folder / "logs", lane)
     return outcomes
 
 

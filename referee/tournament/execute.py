@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections import defaultdict
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -82,19 +83,7 @@ def result_to_dict(result: MatchResult, seats: tuple[str, ...]) -> dict[str, Any
         "match_id": result.match_id,
         "steps": result.steps,
         "overhead": dataclasses.asdict(result.overhead) if result.overhead else None,
-        "seats": [
-            {
-                "name": seats[s.seat],
-                "seat": s.seat,
-                "score": s.score,
-                "rank": s.rank,
-                "termination": s.termination.label,
-                "titles": list(s.titles),
-                "detail": s.detail,
-                "faults": [fault.label for fault in s.faults],
-            }
-            for s in result.seats
-        ],
+        "seats": [{**s.to_dict(), "name": seats[s.seat]} for s in result.seats],
     }
 
 
@@ -163,6 +152,23 @@ def _judge(store: Store, spec: TournamentSpec, name: str) -> None:
         logger.warning("bot quarantined", bot=name, reason=reason, skipped=skipped)
 
 
+async def run_lanes(
+    spec: TournamentSpec,
+    settings: MatchSettings,
+    logs: Path,
+    lane: Callable[[BotPool], Awaitable[None]],
+) -> None:
+    """Run ``spec.concurrency`` lanes at once, sharing one referee server and pool of bots."""
+    async with (
+        BotServer() as server,
+        BotFleet(server, logs, settings.limits, spec.startup_timeout_s) as fleet,
+        trio.open_nursery() as nursery,
+    ):
+        pool = BotPool(fleet, spec)
+        for _ in range(spec.concurrency):
+            nursery.start_soon(lane, pool)
+
+
 class Worker:
     """Plays pending matches from the store until none is left."""
 
@@ -174,15 +180,7 @@ class Worker:
         self.records = store.folder / "records"
 
     async def run(self) -> None:
-        logs = self.store.folder / "logs"
-        async with (
-            BotServer() as server,
-            BotFleet(server, logs, self.settings.limits, self.spec.startup_timeout_s) as fleet,
-        ):
-            pool = BotPool(fleet, self.spec)
-            async with trio.open_nursery() as nursery:
-                for _ in range(self.spec.concurrency):
-                    nursery.start_soon(self._lane, pool)
+        await run_lanes(self.spec, self.settings, self.store.folder / "logs", self._lane)
 
     async def _lane(self, pool: BotPool) -> None:
         while (scheduled := self.store.claim(self.name)) is not None:

@@ -14,12 +14,10 @@ from pathlib import Path
 import trio
 
 from referee.ratings import Sprt, SprtConfig, SprtResult
-from referee.tournament.execute import BotPool, match_settings, play_scheduled
+from referee.tournament.execute import BotPool, match_settings, play_scheduled, run_lanes
 from referee.tournament.schedule import match_seed
 from referee.tournament.spec import TournamentSpec
 from referee.tournament.store import ScheduledMatch
-from referee.transport.fleet import BotFleet
-from referee.transport.server import BotServer
 
 
 async def run_sprt(
@@ -34,8 +32,9 @@ async def run_sprt(
     settings = match_settings(spec)
     test = Sprt(config)
     numbers = itertools.count()
+    stop = trio.CancelScope()
 
-    async def lane(pool: BotPool, stop: trio.CancelScope) -> None:
+    async def lane(pool: BotPool) -> None:
         while not test.is_finished() and (number := next(numbers)) < max_games:
             seats = (candidate, baseline) if number % 2 == 0 else (baseline, candidate)
             pair = ScheduledMatch(
@@ -59,12 +58,6 @@ async def run_sprt(
         if test.is_finished():  # decided: the other lanes' games no longer count
             stop.cancel()
 
-    async with (
-        BotServer() as server,
-        BotFleet(server, folder / "logs", settings.limits, spec.startup_timeout_s) as fleet,
-        trio.open_nursery() as nursery,
-    ):
-        pool = BotPool(fleet, spec)
-        for _ in range(spec.concurrency):
-            nursery.start_soon(lane, pool, nursery.cancel_scope)
+    with stop:
+        await run_lanes(spec, settings, folder / "logs", lane)
     return test.result()
