@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import importlib.util
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -50,3 +52,14 @@ def duel_wins(engine: Any, bot: Any, opponent: Any, games: int) -> int:
         result = play_in_process(engine, bots, seed=seed)
         wins += result.seats[seat].rank == 1 and result.seats[1 - seat].rank == 2
     return wins
+
+
+def run_referee(*args: str, timeout: float = 300) -> subprocess.CompletedProcess[str]:
+    """The ``referee`` command in a fresh process, as a user runs it; output captured."""
+    return subprocess.run(
+        [sys.executable, "-m", "referee.cli", *args],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
+    )

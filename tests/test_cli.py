@@ -3,15 +3,13 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from referee.cli import main
 from referee.replay.verify import verify_record
-from tests.helpers import BOTS
+from tests.helpers import BOTS, run_referee
 
 
 def test_bad_flags_are_one_line_errors(capsys: pytest.CaptureFixture[str]) -> None:
@@ -55,26 +53,18 @@ def test_bad_input_gets_a_one_line_error(
 @pytest.mark.slow
 def test_a_match_prints_the_board_scores_winner_and_terminations(tmp_path: Path) -> None:
     record = tmp_path / "out.jsonl"
-    done = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "referee.cli",
-            "match",
-            "land",
-            "--bot",
-            str(BOTS / "random_bot.py"),
-            "--bot",
-            str(BOTS / "land_greedy.py"),
-            "--seed",
-            "7",
-            "--record",
-            str(record),
-        ],
-        capture_output=True,
-        text=True,
+    done = run_referee(
+        "match",
+        "land",
+        "--bot",
+        str(BOTS / "random_bot.py"),
+        "--bot",
+        str(BOTS / "land_greedy.py"),
+        "--seed",
+        "7",
+        "--record",
+        str(record),
         timeout=120,
-        check=False,
     )
     assert done.returncode == 0, done.stderr
     out = done.stdout
@@ -86,23 +76,15 @@ def test_a_match_prints_the_board_scores_winner_and_terminations(tmp_path: Path)
 
 @pytest.mark.slow
 def test_a_match_as_json(tmp_path: Path) -> None:
-    done = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "referee.cli",
-            "match",
-            "land",
-            "--bot",
-            str(BOTS / "random_bot.py"),
-            "--bot",
-            str(BOTS / "random_bot.py"),
-            "--json",
-        ],
-        capture_output=True,
-        text=True,
+    done = run_referee(
+        "match",
+        "land",
+        "--bot",
+        str(BOTS / "random_bot.py"),
+        "--bot",
+        str(BOTS / "random_bot.py"),
+        "--json",
         timeout=120,
-        check=False,
     )
     result = json.loads(done.stdout)
     assert [s["termination"] for s in result["seats"]] == ["normal", "normal"]

@@ -22,7 +22,7 @@ from referee.transport.fleet import BotFleet
 from referee.transport.process import BotCommand
 from referee.transport.server import BotServer, TlsIdentity
 from sdk.pb.landgrave.v1 import bot_pb2
-from tests.helpers import BOTS
+from tests.helpers import BOTS, run_referee
 
 RANDOM = BotCommand.parse(str(BOTS / "random_bot.py"))
 
@@ -231,25 +231,17 @@ async def test_a_plain_client_cannot_talk_to_a_tls_listener(tmp_path: Path) -> N
 
 @pytest.mark.slow
 def test_a_remote_bot_that_never_comes_is_a_startup_failure() -> None:
-    done = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "referee.cli",
-            "match",
-            "land",
-            "--bot",
-            str(BOTS / "random_bot.py"),
-            "--bot",
-            "remote:nobody",
-            "--remote-timeout",
-            "0.5",
-            "--json",
-        ],
-        capture_output=True,
-        text=True,
+    done = run_referee(
+        "match",
+        "land",
+        "--bot",
+        str(BOTS / "random_bot.py"),
+        "--bot",
+        "remote:nobody",
+        "--remote-timeout",
+        "0.5",
+        "--json",
         timeout=60,
-        check=False,
     )
     seats = json.loads(done.stdout)["seats"]
     assert seats[1]["termination"] == "startup_failure"

@@ -19,7 +19,7 @@ from referee.replay.verify import verify_record
 from referee.tournament.coordinator import open_tournament, run_tournament
 from referee.tournament.spec import Entrant, TournamentSpec
 from referee.tournament.store import DATABASE_NAME
-from tests.helpers import BOTS, TEST_BOTS
+from tests.helpers import BOTS, TEST_BOTS, run_referee
 
 pytestmark = pytest.mark.slow
 
@@ -73,22 +73,7 @@ def test_a_tournament_killed_half_way_resumes_to_the_same_results(tmp_path: Path
     spec_path = tmp_path / "spec.toml"
     spec_path.write_text(SPEC_TOML)
     whole, killed = tmp_path / "whole", tmp_path / "killed"
-    done = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "referee.cli",
-            "tournament",
-            str(spec_path),
-            "--out",
-            str(whole),
-            "--no-progress",
-        ],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
+    done = run_referee("tournament", str(spec_path), "--out", str(whole), "--no-progress")
     assert done.returncode == 0, done.stdout + done.stderr
     total = len(results(whole))
 
@@ -100,21 +85,7 @@ def test_a_tournament_killed_half_way_resumes_to_the_same_results(tmp_path: Path
     run.wait()
     assert 0 < done_count(killed) < total, "the kill should land half-way"
 
-    resumed = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "referee.cli",
-            "tournament",
-            "--resume",
-            str(killed),
-            "--no-progress",
-        ],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
+    resumed = run_referee("tournament", "--resume", str(killed), "--no-progress")
     assert resumed.returncode == 0, resumed.stdout + resumed.stderr
     assert results(killed) == results(whole)
     with sqlite3.connect(killed / DATABASE_NAME) as db:
@@ -138,21 +109,7 @@ def test_ctrl_c_stops_cleanly_and_the_rest_is_resumable(tmp_path: Path) -> None:
     with sqlite3.connect(folder / DATABASE_NAME) as db:
         statuses = {s for (s,) in db.execute("SELECT status FROM matches")}
     assert "running" not in statuses
-    resumed = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "referee.cli",
-            "tournament",
-            "--resume",
-            str(folder),
-            "--no-progress",
-        ],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
+    resumed = run_referee("tournament", "--resume", str(folder), "--no-progress")
     assert resumed.returncode == 0, resumed.stdout
     assert len(results(folder)) == 30
 
