@@ -24,6 +24,7 @@ from referee.engine import CHANCE, Engine, SeatOutcome, State
 from referee.errors import ConfigError
 from referee.match.chance import sample_outcome
 from referee.match.clock import SeatClock, TimeControl
+from referee.match.inprocess import InProcessPlayer
 from referee.match.penalties import GONE, PenaltyPolicy, Resolution
 from referee.match.player import Player, SeatGone
 from referee.match.replies import ReplyFault, chosen_action
@@ -399,8 +400,6 @@ def play_in_process(
     time_control: TimeControl | None = None,
 ) -> MatchResult:
     """Play one match between ``sdk.Bot`` objects in this process (tests, benchmarks)."""
-    from referee.match.inprocess import InProcessPlayer
-
     spec = MatchSpec(
         engine,
         seed,

@@ -24,6 +24,7 @@ from google.protobuf.message import Message
 
 from referee.engine import CHANCE, Engine
 from referee.errors import MalformedAction, RecordError
+from referee.games import get_engine
 from referee.record.format import FORMAT_VERSION, decode_line
 from sdk.messages import unpack
 from sdk.pb.landgrave.v1 import record_pb2
@@ -110,8 +111,6 @@ def read_record(path: Path, engine: Engine[Any] | None = None, *, force: bool = 
     lines, truncated = _parsed_lines(path)
     header = _header(path, lines)
     if engine is None:
-        from referee.games import get_engine
-
         engine = get_engine(header.game)
     check_engine(path, header, engine, force=force)
     return _Assembler(path, engine).build(header, lines[1:], truncated)
