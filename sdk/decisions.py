@@ -15,6 +15,9 @@ from sdk.bot import Decision, MatchInfo
 from sdk.messages import pack, unpack
 from sdk.pb.landgrave.v1 import bot_pb2
 
+NO_SUCH_INDEX = 2**32 - 1
+"""The largest index the protocol carries: what a bot's out-of-range index is sent as."""
+
 
 def match_info(start: bot_pb2.MatchStart) -> MatchInfo:
     """The bot's view of a MatchStart."""
@@ -50,6 +53,10 @@ def reply(request: bot_pb2.DecisionRequest, choice: int | Message) -> bot_pb2.Re
         raise TypeError(f"decide() must return an int index or an Action message, got {choice!r}")
     if isinstance(choice, Message):
         answer.action.CopyFrom(pack(choice))
-    else:
+    elif 0 <= choice < NO_SUCH_INDEX:
         answer.index = choice
+    else:
+        # The wire's index is unsigned: a negative or huge index travels as one
+        # no legal list reaches, so the referee records the illegal action it is.
+        answer.index = NO_SUCH_INDEX
     return answer

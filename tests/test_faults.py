@@ -107,6 +107,12 @@ async def test_an_out_of_range_index_is_an_illegal_action(land: Any, tmp_path: P
     assert "out of range" in result.seats[1].detail
 
 
+async def test_a_negative_index_is_an_illegal_action_not_a_crash(land: Any, tmp_path: Path) -> None:
+    result, _, _ = await play(land, tmp_path, [RANDOM, faulty("negative-index")])
+    assert result.seats[1].termination is Termination.ILLEGAL_ACTION
+    assert "negative or huge index" in result.seats[1].detail
+
+
 async def test_an_action_of_the_wrong_type_is_a_protocol_error(land: Any, tmp_path: Path) -> None:
     result, _, _ = await play(land, tmp_path, [faulty("wrong-type"), RANDOM])
     assert result.seats[0].termination is Termination.PROTOCOL_ERROR

@@ -5,11 +5,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from google.protobuf.message import DecodeError
+
 from referee.engine import Engine
 from referee.errors import MalformedAction
 from referee.match.result import Fault
 from referee.match.termination import Termination
+from sdk.decisions import NO_SUCH_INDEX
 from sdk.pb.landgrave.v1 import bot_pb2
+
+MAX_ERROR_CHARS = 2000
+"""How much of a bot's own error text a fault keeps."""
 
 
 class ReplyFault(Exception):
@@ -33,15 +39,16 @@ def chosen_action(
     choice = reply.WhichOneof("choice")
     if choice == "index":
         if reply.index >= len(legal):
+            shown = "a negative or huge index" if reply.index == NO_SUCH_INDEX else reply.index
             raise ReplyFault(
                 Termination.ILLEGAL_ACTION,
-                f"index {reply.index} out of range: {len(legal)} legal actions",
+                f"index {shown} out of range: {len(legal)} legal actions",
             )
         return legal[reply.index], reply.index
     if choice == "action":
         return _action_from_message(engine, reply, legal), -1
     if choice == "error":
-        raise ReplyFault(Termination.CRASH, f"bot error: {reply.error}")
+        raise ReplyFault(Termination.CRASH, f"bot error: {reply.error[:MAX_ERROR_CHARS]}")
     raise ReplyFault(Termination.PROTOCOL_ERROR, "reply names no action: set index or action")
 
 
@@ -54,8 +61,15 @@ def _action_from_message(engine: Engine[Any], reply: bot_pb2.Reply, legal: Seque
         )
     try:
         reply.action.Unpack(message)
+    except DecodeError:
+        raise ReplyFault(
+            Termination.PROTOCOL_ERROR, f"action bytes are not a valid {expected}"
+        ) from None
+    try:
         action = engine.action_from_proto(message)
-    except (MalformedAction, ValueError) as error:
+    except (MalformedAction, ValueError, LookupError, TypeError) as error:
+        # A well-formed message can still name what does not exist (a field
+        # value no enum or table has): the bot's error, whatever the codec raises.
         raise ReplyFault(Termination.PROTOCOL_ERROR, f"action does not decode: {error}") from None
     if action not in legal:
         raise ReplyFault(Termination.ILLEGAL_ACTION, f"{action!r} is not legal now")

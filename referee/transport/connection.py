@@ -100,10 +100,15 @@ class Connection:
             logger.warning("bot log lines dropped from now on", bot=self.name)
 
     def _check_flood(self) -> None:
-        if self.dropped_replies > MAX_UNASKED_MESSAGES and self.violation is None:
-            self.violation = f"flood: more than {MAX_UNASKED_MESSAGES} unasked messages"
-            self.send_error(self.violation)
-            self.close()
+        if self.dropped_replies > MAX_UNASKED_MESSAGES:
+            self.cut_off(f"flood: more than {MAX_UNASKED_MESSAGES} unasked messages")
+
+    def cut_off(self, violation: str) -> None:
+        """End the stream because the bot broke the protocol; its seat's fault says how."""
+        if self.violation is None and self.gone is None:
+            self.violation = violation
+            self.send_error(violation)
+        self.close()
 
     def detach(self, reason: str) -> None:
         if self.gone is not None:

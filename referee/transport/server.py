@@ -28,6 +28,7 @@ from typing import Any
 import grpc
 import structlog
 import trio
+from google.protobuf.message import DecodeError
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 
 import referee
@@ -92,7 +93,8 @@ class BotServer:
 
     def expect(self, name: str = "") -> Connection:
         """A new connection slot with a fresh secret token, to hand to one bot."""
-        token = secrets.token_urlsafe(24)
+        # Hex: a token never starts with "-", which a command line would take for a flag.
+        token = secrets.token_hex(24)
         connection = Connection(token, name, self._send_from_trio)
         self._connections[token] = connection
         return connection
@@ -214,7 +216,9 @@ class _RefereeServicer(bot_pb2_grpc.RefereeServicer):
             first = await asyncio.wait_for(context.read(), HELLO_TIMEOUT_S)
         except TimeoutError:
             return f"no hello within {HELLO_TIMEOUT_S:.0f} s", None
-        if first is grpc.aio.EOF or first.WhichOneof("kind") != "hello":
+        except DecodeError:
+            first = None  # bytes that are no BotMessage at all
+        if first is None or first is grpc.aio.EOF or first.WhichOneof("kind") != "hello":
             return "the first message must be a hello", None
         hello = first.hello
         if hello.protocol_version != PROTOCOL_VERSION:
@@ -242,6 +246,9 @@ class _RefereeServicer(bot_pb2_grpc.RefereeServicer):
                 self.server._to_trio(connection.deliver, message)
         except asyncio.CancelledError:
             raise
+        except DecodeError:
+            # The bot's own bytes, not a broken network: a protocol error of its seat.
+            self.server._to_trio(connection.cut_off, "sent bytes that are not a BotMessage")
         except Exception as error:  # a broken stream is the bot's end, said once
             reason = f"stream broken: {error}"
         self.server._to_trio(connection.detach, reason)

@@ -4,6 +4,7 @@
 
 plays legally for AFTER decisions (default 0), then does MODE:
 sleep (past any deadline), exit (dies mid-match), bad-index (out of range),
+negative-index (-1),
 wrong-type (an action message of another type), raise (decide() raises),
 fork-sleep (starts a child that would outlive it, then sleeps), probe (raises an
 error that says whether it could reach the network and write the working folder).
@@ -40,6 +41,8 @@ class FaultyBot(sdk.Bot):
             os._exit(3)
         elif MODE == "bad-index":
             return len(decision.legal_actions) + 5
+        elif MODE == "negative-index":
+            return -1
         elif MODE == "wrong-type":
             return bot_pb2.Hello(name="not an action")
         elif MODE == "raise":
