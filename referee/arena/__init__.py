@@ -1,0 +1,1 @@
+"""The arena: submitted bot packages, a standing ladder that keeps playing, its site."""
