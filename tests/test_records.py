@@ -116,3 +116,14 @@ def test_the_cli_lists_as_a_table_or_json(folder: Path, capsys: pytest.CaptureFi
     assert "finished" in out and "interrupted" in out and "corrupt" not in out
     assert main(["records", str(folder / "missing")]) == 2
     assert main(["records", str(folder), "--since", "soon"]) == 2
+
+
+def test_a_relative_folder_with_a_database_lists_too(
+    folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with sqlite3.connect(folder / "tournament.sqlite") as db:
+        db.execute("CREATE TABLE matches (id INTEGER, status TEXT, record_path TEXT)")
+        db.execute("INSERT INTO matches VALUES (1, 'pending', NULL)")
+    db.close()
+    monkeypatch.chdir(folder.parent)
+    assert "#1" in names(list_records(Path(folder.name)))

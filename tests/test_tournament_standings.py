@@ -53,6 +53,8 @@ def test_duels_count_wins_draws_and_losses() -> None:
     assert (rows["a"].wins, rows["a"].draws, rows["a"].losses) == (1, 1, 1)
     assert rows["a"].points == rows["b"].points == 1.5
     assert rows["a"].rating == rows["b"].rating == 0.0  # equal records, equal ratings
+    # A shared first place is a draw, not a match won.
+    assert rows["a"].games_won == 1 and rows["a"].win_rate == 1 / 3
 
 
 def test_a_multiplayer_table_gives_every_pair_a_result() -> None:

@@ -175,7 +175,7 @@ def _from_summary(summary: Summary) -> Entry:
 
 def _query(database: Path, sql: str) -> Iterable[tuple[object, ...]]:
     """Rows of a read-only query; the database is never written or locked for writing."""
-    connection = sqlite3.connect(f"{database.as_uri()}?mode=ro", uri=True, timeout=5)
+    connection = sqlite3.connect(f"{database.resolve().as_uri()}?mode=ro", uri=True, timeout=5)
     try:
         return connection.execute(sql).fetchall()
     finally:

@@ -33,7 +33,7 @@ class Standing:
     rank_sum: int = 0
     score_sum: float = 0.0
     games_won: int = 0
-    """Matches whose outcome carries the title "won": how solo engines mark a win."""
+    """Matches won: first alone at the table, or (solo games) the engine's "won" title."""
     faults: Counter[str] = field(default_factory=Counter)
     rating: float | None = None
     interval: tuple[float, float] | None = None
@@ -87,6 +87,14 @@ def game_results(matches: Iterable[ScheduledMatch]) -> list[GameResult]:
     return results
 
 
+def _won(seat: dict[str, Any], seats: Sequence[dict[str, Any]]) -> bool:
+    """A match won: first alone at the table, or the solo engines' "won" title."""
+    if len(seats) == 1:
+        return SOLO_WIN_TITLE in seat.get("titles", [])
+    firsts = sum(other["rank"] == 1 for other in seats)
+    return bool(seat["rank"] == 1 and firsts == 1)
+
+
 def standings(
     names: Sequence[str],
     matches: Sequence[ScheduledMatch],
@@ -97,12 +105,13 @@ def standings(
     """Each bot's standing, best first by rating, then points, then mean score."""
     table = {name: Standing(name, quarantined=quarantined.get(name, "")) for name in names}
     for match in matches:
-        for seat in (match.result or {}).get("seats", []):
+        seats = (match.result or {}).get("seats", [])
+        for seat in seats:
             standing = table[seat["name"]]
             standing.matches += 1
             standing.rank_sum += seat["rank"]
             standing.score_sum += seat["score"]
-            standing.games_won += SOLO_WIN_TITLE in seat.get("titles", [])
+            standing.games_won += _won(seat, seats)
             standing.faults.update(seat_faults(seat))
     results = game_results(matches)
     for result in results:
