@@ -1,13 +1,15 @@
 """What one decision round trip costs through the referee, beside a raw Unix-socket echo.
 
-    python bench/decision_overhead.py [--rounds N]
+    python bench/decision_overhead.py [--rounds N] [--at-once 1 16 64]
 
 Both sides move the same bytes: a real Land decision request (observation
 and legal actions) out, a reply back. The referee path is the real one
 (trio -> grpc.aio thread -> bot process with the SDK -> back); the floor is
 a length-prefixed echo over a Unix socket to a process with a blocking
 socket. Both run here, one after the other, in one run, so the ratio holds
-on whatever machine runs it.
+on whatever machine runs it. With several bots at once, each is asked in
+turn by its own task, as concurrent matches do; the referee's CPU per
+decision (its process time over the decisions) shows what the loop costs.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 import trio
 
@@ -68,30 +71,49 @@ def sample_request() -> bot_pb2.DecisionRequest:
     )
 
 
-async def referee_round_trips(request: bot_pb2.DecisionRequest, rounds: int) -> list[float]:
+async def referee_round_trips(
+    request: bot_pb2.DecisionRequest, rounds: int, at_once: int = 1
+) -> tuple[list[float], float]:
+    """Round-trip times of ``at_once`` bots asked side by side, and the referee's CPU seconds.
+
+    The CPU is this process's (the trio loop and the gRPC thread) while the
+    rounds ran, bot start-up excluded.
+    """
     engine = get_engine("land")
     async with BotServer() as server:
         with tempfile.TemporaryDirectory() as logs:
-            async with BotFleet(server, Path(logs)) as fleet:
-                (bot,) = await fleet.launch_all(
-                    [BotCommand.parse(str(ROOT / "bots/random_bot.py"))]
+            async with BotFleet(server, Path(logs), startup_timeout_s=60) as fleet:
+                bots = await fleet.launch_all(
+                    [BotCommand.parse(str(ROOT / "bots/random_bot.py"))] * at_once
                 )
-                start = bot_pb2.MatchStart(
-                    match_id="bench",
-                    game="land",
-                    seat=0,
-                    config=pack(engine.default_config()),
-                    players=[bot_pb2.PlayerInfo(seat=0, name="bench")],
-                )
-                await bot.player.start_match(start)
-                times = []
-                for seq in range(1, rounds + 1):
-                    request.seq = seq
-                    request.clock.deadline_unix_ns = time.time_ns() + 10**9
-                    began = time.perf_counter()
-                    await bot.player.request(request)
-                    times.append(time.perf_counter() - began)
-    return times
+                times: list[float] = []
+
+                async def ask(number: int, player: Any) -> None:
+                    match_id = f"bench-{number}"
+                    start = bot_pb2.MatchStart(
+                        match_id=match_id,
+                        game="land",
+                        seat=0,
+                        config=pack(engine.default_config()),
+                        players=[bot_pb2.PlayerInfo(seat=0, name="bench")],
+                    )
+                    await player.start_match(start)
+                    mine = bot_pb2.DecisionRequest()
+                    mine.CopyFrom(request)
+                    mine.match_id = match_id
+                    for seq in range(1, rounds + 1):
+                        mine.seq = seq
+                        mine.clock.deadline_unix_ns = time.time_ns() + 10**9
+                        began = time.perf_counter()
+                        await player.request(mine)
+                        times.append(time.perf_counter() - began)
+
+                cpu_before = time.process_time()
+                async with trio.open_nursery() as nursery:
+                    for number, bot in enumerate(bots):
+                        nursery.start_soon(ask, number, bot.player)
+                cpu = time.process_time() - cpu_before
+    return times, cpu
 
 
 async def raw_round_trips(payload: bytes, rounds: int) -> list[float]:
@@ -126,24 +148,32 @@ def summary(times: list[float], warmup: int) -> tuple[float, float]:
 
 async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=3000)
+    parser.add_argument("--rounds", type=int, default=3000, help="decisions per bot")
+    parser.add_argument(
+        "--at-once", type=int, nargs="+", default=[1, 16, 64], help="bots asked side by side"
+    )
     args = parser.parse_args()
+    if args.rounds <= 0 or min(args.at_once) <= 0:
+        parser.error("--rounds and --at-once must be positive")
     warmup = max(100, args.rounds // 10)
     request = sample_request()
     payload = bot_pb2.RefereeMessage(decision=request).SerializeToString()
-    via_referee = summary(await referee_round_trips(request, args.rounds + warmup), warmup)
     raw = summary(await raw_round_trips(payload, args.rounds + warmup), warmup)
     print(
-        f"decision round trip, {args.rounds} rounds after {warmup} warm-up, "
-        f"{len(payload)} bytes out"
+        f"decision round trip, {args.rounds} rounds per bot after {warmup} warm-up, "
+        f"{len(payload)} bytes out; CPU is the referee process's per decision"
     )
-    print(f"{'path':<28}{'median us':>12}{'p99 us':>12}")
-    print(f"{'referee (gRPC + SDK bot)':<28}{via_referee[0]:>12.0f}{via_referee[1]:>12.0f}")
-    print(f"{'raw Unix-socket echo':<28}{raw[0]:>12.0f}{raw[1]:>12.0f}")
-    print(
-        f"{'ratio referee / raw':<28}{via_referee[0] / raw[0]:>12.1f}"
-        f"{via_referee[1] / raw[1]:>12.1f}"
-    )
+    print(f"{'path':<30}{'median us':>11}{'p99 us':>11}{'ratio':>8}{'CPU us':>9}")
+    print(f"{'raw Unix-socket echo':<30}{raw[0]:>11.0f}{raw[1]:>11.0f}{1.0:>8.1f}")
+    for at_once in args.at_once:
+        rounds = args.rounds + warmup
+        times, cpu = await referee_round_trips(request, rounds, at_once)
+        median, p99 = summary(times, warmup * at_once)
+        label = f"referee, {at_once} bot{'s' if at_once > 1 else ''} at once"
+        print(
+            f"{label:<30}{median:>11.0f}{p99:>11.0f}{median / raw[0]:>8.1f}"
+            f"{cpu / len(times) * 1e6:>9.0f}"
+        )
 
 
 if __name__ == "__main__":
