@@ -15,6 +15,7 @@ MODULES = [
     "elo",
     "bradley_terry",
     "sprt",
+    "score_counts",
     "plackett_luce",
     "landover_ladder",
     "landover_season",

@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import argparse
-import tempfile
+from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from referee.ratings import SprtConfig
+    from referee.tournament.spec import TournamentSpec
 
 
 def add_parser(commands: Any) -> None:
@@ -14,8 +18,9 @@ def add_parser(commands: Any) -> None:
         help="play a candidate bot against a baseline until an SPRT decides",
         description=(
             "Play the first --bot (candidate) against the second (baseline), in pairs of "
-            "games with swapped seats, until the sequential probability ratio test accepts "
-            "H0 (elo <= ELO0) or H1 (elo >= ELO1)."
+            "games on one seed with swapped seats, until the sequential probability ratio "
+            "test accepts H0 (elo <= ELO0) or H1 (elo >= ELO1). The test counts complete "
+            "pairs (the pentanomial model, as fishtest). See docs/sprt.md."
         ),
     )
     parser.add_argument("game")
@@ -31,21 +36,61 @@ def add_parser(commands: Any) -> None:
     parser.add_argument("--alpha", type=float, default=0.05, help="false-positive rate")
     parser.add_argument("--beta", type=float, default=0.05, help="false-negative rate")
     parser.add_argument("--max-games", type=int, default=20000, help="stop undecided after this")
+    parser.add_argument(
+        "--max-pairs",
+        type=int,
+        help="stop undecided after this many pairs (default: half of --max-games)",
+    )
+    parser.add_argument(
+        "--model",
+        choices=["pentanomial", "trinomial"],
+        default="pentanomial",
+        help="count pairs (pentanomial, the default) or single games (trinomial)",
+    )
+    parser.add_argument(
+        "--normalized", action="store_true", help="ELO0 and ELO1 are normalized Elo (nElo)"
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--concurrency", type=int, default=2)
     parser.add_argument("--decision-ms", type=int, default=1000)
-    parser.add_argument("--out", type=Path, help="keep records and bot logs here")
+    parser.add_argument(
+        "--out", type=Path, help="the folder for records and bot logs (default: sprt/NAME-TIME)"
+    )
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     import trio
 
+    from referee.cli import is_interrupt
     from referee.cli.show import wide_console
+    from referee.cli.sprt_report import PairLog, final_lines, header_line
+    from referee.tournament.sprt import duel_settings, run_sprt
+
+    spec, config = _build(args)
+    duel_settings(spec)
+    max_pairs = args.max_pairs if args.max_pairs is not None else args.max_games // 2
+    folder = args.out or Path("sprt") / f"{spec.name}-{datetime.now():%Y%m%d-%H%M%S}"
+    console = wide_console()
+    console.print(header_line(spec, config, max_pairs, folder), soft_wrap=True, highlight=False)
+    try:
+        with PairLog(console, config) as log:
+            outcome = trio.run(run_sprt, spec, config, max_pairs, folder, log.show)
+    except BaseException as error:
+        if not is_interrupt(error):
+            raise
+        console.print(f"Interrupted. Records so far: {folder}", soft_wrap=True)
+        return 130
+    for line in final_lines(spec, config, outcome):
+        console.print(line, soft_wrap=True, highlight=False)
+    return 0
+
+
+def _build(args: argparse.Namespace) -> tuple[TournamentSpec, SprtConfig]:
+    """The match settings of the duel and the test, from the flags; ConfigError if wrong."""
     from referee.errors import ConfigError
-    from referee.ratings import SprtConfig, SprtDecision, SprtResult
+    from referee.ratings import SprtConfig, SprtModel
     from referee.tournament.spec import Entrant, TournamentSpec
-    from referee.tournament.sprt import run_sprt
     from referee.transport.process import BotCommand
 
     if len(args.bot) != 2:
@@ -58,44 +103,27 @@ def run(args: argparse.Namespace) -> int:
         )
     for entrant in entrants:
         BotCommand.parse(entrant.command)
+    if args.max_pairs is not None and args.max_pairs < 1:
+        raise ConfigError(f"--max-pairs: expected at least 1, got {args.max_pairs}")
+    if args.max_pairs is None and args.max_games < 2:
+        raise ConfigError(f"--max-games: expected at least 2 (one pair), got {args.max_games}")
     try:
-        config = SprtConfig(args.elo0, args.elo1, args.alpha, args.beta)
+        config = SprtConfig(
+            args.elo0,
+            args.elo1,
+            args.alpha,
+            args.beta,
+            model=SprtModel(args.model),
+            normalized=args.normalized,
+        )
     except ValueError as error:
         raise ConfigError(str(error)) from None
     spec = TournamentSpec(
         game=args.game,
         entrants=entrants,
-        name="sprt",
+        name=f"{args.game}-{entrants[0].name}-vs-{entrants[1].name}",
         seed=args.seed,
         concurrency=args.concurrency,
         decision_ms=args.decision_ms,
     )
-    folder = args.out or Path(tempfile.mkdtemp(prefix="landgrave-sprt-"))
-    console = wide_console()
-    console.print(
-        f"SPRT {entrants[0].name} vs {entrants[1].name} on {args.game}: "
-        f"H0 elo <= {args.elo0:g}, H1 elo >= {args.elo1:g}, "
-        f"alpha {args.alpha:g}, beta {args.beta:g}; bounds "
-        f"[{config.lower:.3f}, {config.upper:.3f}]"
-    )
-
-    def report(so_far: SprtResult) -> None:
-        games = so_far.wins + so_far.draws + so_far.losses
-        if games % 10 == 0:
-            console.print(
-                f"{games} games: W/D/L {so_far.wins}/{so_far.draws}/{so_far.losses}, "
-                f"LLR {so_far.llr:.3f}"
-            )
-
-    result = trio.run(run_sprt, spec, config, args.max_games, folder, report)
-    verdict = {
-        SprtDecision.ACCEPT_H1: f"H1 accepted: {entrants[0].name} is stronger",
-        SprtDecision.ACCEPT_H0: (
-            f"H0 accepted: {entrants[0].name} is not {args.elo1:g} Elo stronger"
-        ),
-        SprtDecision.CONTINUE: f"undecided after {args.max_games} games",
-    }[result.decision]
-    console.print(
-        f"W/D/L {result.wins}/{result.draws}/{result.losses}, LLR {result.llr:.3f}. {verdict}"
-    )
-    return 0
+    return spec, config

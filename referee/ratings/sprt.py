@@ -1,41 +1,29 @@
 """Sequential probability ratio test: is the new bot better, and by enough?
 
-Play a candidate against a baseline one game at a time and stop as soon as
-the evidence decides between two hypotheses about the true Elo difference:
+Play a candidate against a baseline in pairs of games (one seed, both seat
+orders) and stop as soon as the evidence decides between two hypotheses
+about the true Elo difference:
 
 - H0: the difference is ``elo0`` (say 0: no better);
 - H1: the difference is ``elo1`` (say 10: better by a margin worth having).
 
-After every game the log-likelihood ratio (LLR) of H1 against H0 is
+After every pair the log-likelihood ratio (LLR) of H1 against H0 is
 compared with Wald's bounds ``lower = log(beta / (1 - alpha))`` and
-``upper = log((1 - beta) / alpha)``: above ``upper`` accept H1, below
-``lower`` accept H0, in between play on. ``alpha`` is the chance of
+``upper = log((1 - beta) / alpha)``: at or above ``upper`` accept H1, at or
+below ``lower`` accept H0, in between play on. ``alpha`` is the chance of
 accepting H1 when H0 holds, ``beta`` that of accepting H0 when H1 holds.
 
 >>> test = Sprt(SprtConfig(elo0=0, elo1=10, alpha=0.05, beta=0.05))
->>> test.record(1.0).decision
+>>> test.record_pair(1.0, 0.5).decision
 <SprtDecision.CONTINUE: 'continue'>
 
-The LLR is the generalized SPRT (GSPRT) of fishtest for a trinomial (win,
-draw, loss scored 1, 0.5, 0; see Michel Van den Bergh's notes behind
-fishtest's ``LLRcalc.LLR_logistic``). No draw model is assumed: under each
-hypothesis k the W/D/L distribution is the one most likely to have produced
-the counts among those with mean score
-
-    s_k = 1 / (1 + 10 ** (-elo_k / 400))      (logistic Elo)
-
-and ``LLR = sum over outcomes of count * log(p1 / p0)``. That distribution
-is ``p_i = f_i / (1 + x * (a_i - s_k))``, with f the observed frequencies,
-a the scores (1, 0.5, 0) and x the root of ``sum f_i (a_i - s_k) / (1 + x
-(a_i - s_k)) = 0``, found by bisection. With only wins and losses it is the
-classic binomial SPRT: ``W log(s1/s0) + L log((1-s1)/(1-s0))``. Like
-fishtest, a count of zero is replaced by 0.001, so that unseen outcomes
-stay possible.
-
-``llr_normal`` is the normal approximation of the same quantity
-(fishtest's ``LLR_alt2``), ``N (s1 - s0) (2 s - s0 - s1) / (2 v)`` with mean
-score s and per-game variance v. It is simpler but wrong for short runs:
-after a single win v is nearly 0 and it would accept H1 at once.
+The LLR is fishtest's GSPRT (``gsprt.py``), by default over pairs (the
+pentanomial model: a pair scores 0, 1/4, 1/2, 3/4 or 1); the trinomial
+model counts the same games one by one, as if they were independent. The
+hypotheses are in logistic Elo, or in normalized Elo (nElo, see
+``score_counts.py``) when ``normalized`` is set, as fishtest's bounds are.
+Unlike fishtest we do not correct the bounds for overshoot: the test looks
+after every pair, so the LLR passes a bound by one pair's step at most.
 """
 
 from __future__ import annotations
@@ -44,14 +32,13 @@ import enum
 import math
 from dataclasses import dataclass
 
-_EMPTY_COUNT = 1e-3
-"""Stands in for a zero count of wins, draws or losses (fishtest's ``regularize``)."""
+from referee.ratings.gsprt import llr_logistic, llr_normalized
+from referee.ratings.score_counts import EloEstimate, ScoreCounts, estimate_elo, estimate_nelo
 
-_SCORES = (1.0, 0.5, 0.0)
-"""The score of a win, a draw and a loss, in the order of the counts."""
-
-_BISECTIONS = 200
-"""Halvings of the root's interval: far past double precision, and cheap."""
+MAX_NELO = 200.0
+"""The widest normalized bound we accept. The normalized MLE (``gsprt.py``) starts
+from the uniform distribution, which cannot reach t beyond about 0.94 (230 nElo);
+fuzzed counts settle up to 200."""
 
 
 class SprtDecision(enum.Enum):
@@ -62,12 +49,21 @@ class SprtDecision(enum.Enum):
     ACCEPT_H1 = "accept_h1"
     """The LLR reached the upper bound: the candidate is ``elo1`` better, not ``elo0``. Stop."""
     CONTINUE = "continue"
-    """The LLR is between the bounds: play more games."""
+    """The LLR is between the bounds: play more pairs."""
+
+
+class SprtModel(enum.Enum):
+    """What one sample of the test is."""
+
+    PENTANOMIAL = "pentanomial"
+    """A pair of games on one seed, seats swapped: five outcomes (fishtest's model)."""
+    TRINOMIAL = "trinomial"
+    """One game: win, draw or loss, as if the games of a pair were independent."""
 
 
 @dataclass(frozen=True)
 class SprtConfig:
-    """The two hypotheses and the error rates of a test."""
+    """The two hypotheses, the error rates and the model of a test."""
 
     elo0: float = 0.0
     """The Elo difference under H0 (the candidate is no better than this)."""
@@ -77,10 +73,19 @@ class SprtConfig:
     """P(accept H1 | H0 true): the false-positive rate."""
     beta: float = 0.05
     """P(accept H0 | H1 true): the false-negative rate."""
+    model: SprtModel = SprtModel.PENTANOMIAL
+    """Pairs (the default) or single games."""
+    normalized: bool = False
+    """Whether ``elo0`` and ``elo1`` are normalized Elo (nElo) rather than logistic Elo."""
 
     def __post_init__(self) -> None:
-        if not self.elo1 > self.elo0:
+        if not (math.isfinite(self.elo0) and math.isfinite(self.elo1) and self.elo1 > self.elo0):
             raise ValueError(f"expected elo1 > elo0, got elo0={self.elo0}, elo1={self.elo1}")
+        if self.normalized and max(abs(self.elo0), abs(self.elo1)) > MAX_NELO:
+            raise ValueError(
+                f"expected normalized bounds within -{MAX_NELO:g}..{MAX_NELO:g} nElo, got "
+                f"elo0={self.elo0}, elo1={self.elo1}; state wide bounds in logistic Elo"
+            )
         if not (0 < self.alpha < 1 and 0 < self.beta < 1 and self.alpha + self.beta < 1):
             raise ValueError(
                 f"expected 0 < alpha, beta and alpha + beta < 1, "
@@ -97,10 +102,15 @@ class SprtConfig:
         """Wald's upper bound, log((1 - beta) / alpha): at or above it, accept H1."""
         return math.log((1.0 - self.beta) / self.alpha)
 
+    @property
+    def unit(self) -> str:
+        """How the hypotheses are stated: "Elo" or "nElo"."""
+        return "nElo" if self.normalized else "Elo"
+
 
 @dataclass(frozen=True)
 class SprtResult:
-    """A snapshot of a test: the counts, the LLR, the bounds and the decision."""
+    """A snapshot of a test: the counts, the LLR, the bounds, the estimate and the decision."""
 
     decision: SprtDecision
     """Accept H0, accept H1, or play on."""
@@ -110,110 +120,86 @@ class SprtResult:
     """The bound at or below which H0 is accepted."""
     upper: float
     """The bound at or above which H1 is accepted."""
-    wins: int
-    """Games the candidate won."""
-    draws: int
-    """Games drawn."""
-    losses: int
-    """Games the candidate lost."""
+    pairs: ScoreCounts
+    """Pairs by the candidate's pair score, 0 to 1 in quarters (the pentanomial)."""
+    games: ScoreCounts
+    """Games by the candidate's score: losses, draws, wins (the trinomial)."""
+    elo: EloEstimate
+    """The logistic Elo difference with its 95% interval, from the model's counts."""
+    nelo: EloEstimate
+    """The normalized Elo difference with its 95% interval, from the model's counts."""
+
+    @property
+    def wins(self) -> int:
+        """Games the candidate won."""
+        return self.games.counts[2]
+
+    @property
+    def draws(self) -> int:
+        """Games drawn."""
+        return self.games.counts[1]
+
+    @property
+    def losses(self) -> int:
+        """Games the candidate lost."""
+        return self.games.counts[0]
 
 
-def expected_score(elo: float) -> float:
-    """The mean score per game of a player ``elo`` points stronger (logistic)."""
-    return 1.0 / (1.0 + math.pow(10.0, -elo / 400.0))
-
-
-def llr(wins: int, draws: int, losses: int, elo0: float, elo1: float) -> float:
-    """The GSPRT log-likelihood ratio of elo1 against elo0 (module docstring).
-
-    Returns 0 when no game has been played.
-    """
-    if wins + draws + losses == 0:
-        return 0.0
-    counts = [float(c or _EMPTY_COUNT) for c in (wins, draws, losses)]
-    p0 = _closest_distribution(counts, expected_score(elo0))
-    p1 = _closest_distribution(counts, expected_score(elo1))
-    return sum(c * math.log(b / a) for c, a, b in zip(counts, p0, p1, strict=True))
-
-
-def llr_normal(wins: int, draws: int, losses: int, elo0: float, elo1: float) -> float:
-    """The normal approximation of ``llr`` (fishtest's ``LLR_alt2``); 0 with no games."""
-    if wins + draws + losses == 0:
-        return 0.0
-    won, drawn, lost = (float(c or _EMPTY_COUNT) for c in (wins, draws, losses))
-    games = won + drawn + lost
-    mean = (won + drawn / 2.0) / games
-    spread = won * (1.0 - mean) ** 2 + drawn * (0.5 - mean) ** 2 + lost * mean**2
-    s0, s1 = expected_score(elo0), expected_score(elo1)
-    return games * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * spread / games)
-
-
-def _closest_distribution(counts: list[float], mean: float) -> list[float]:
-    """The W/D/L probabilities with this mean score that best explain the counts."""
-    total = sum(counts)
-    freqs = [c / total for c in counts]
-    offsets = [score - mean for score in _SCORES]
-    # sum f u / (1 + x u) falls from +inf to -inf as x crosses the interval
-    # where every 1 + x u stays positive; its root is the Lagrange multiplier.
-    low, high = -1.0 / max(offsets), -1.0 / min(offsets)
-    for _ in range(_BISECTIONS):
-        middle = (low + high) / 2.0
-        slope = sum(f * u / (1.0 + middle * u) for f, u in zip(freqs, offsets, strict=True))
-        low, high = (middle, high) if slope > 0 else (low, middle)
-    x = (low + high) / 2.0
-    return [f / (1.0 + x * u) for f, u in zip(freqs, offsets, strict=True)]
-
-
-def evaluate(wins: int, draws: int, losses: int, config: SprtConfig) -> SprtResult:
-    """Where a test stands after these counts (from the candidate's side)."""
-    value = llr(wins, draws, losses, config.elo0, config.elo1)
+def evaluate(pairs: ScoreCounts, games: ScoreCounts, config: SprtConfig) -> SprtResult:
+    """Where a test stands after these pairs and games (from the candidate's side)."""
+    counts = pairs if config.model is SprtModel.PENTANOMIAL else games
+    llr = llr_normalized if config.normalized else llr_logistic
+    value = llr(counts, config.elo0, config.elo1)
     if value >= config.upper:
         decision = SprtDecision.ACCEPT_H1
     elif value <= config.lower:
         decision = SprtDecision.ACCEPT_H0
     else:
         decision = SprtDecision.CONTINUE
-    return SprtResult(decision, value, config.lower, config.upper, wins, draws, losses)
+    return SprtResult(
+        decision,
+        value,
+        config.lower,
+        config.upper,
+        pairs,
+        games,
+        estimate_elo(counts),
+        estimate_nelo(counts),
+    )
 
 
 class Sprt:
-    """A running test between a candidate and a baseline, fed game by game.
+    """A running test between a candidate and a baseline, fed pair by pair.
 
-    The counts keep growing after a decision, but ``record`` reports the
-    first decision reached: a stopped test stays stopped.
+    The counts keep growing after a decision, but ``record_pair`` reports
+    the first decision reached: a stopped test stays stopped.
     """
 
     def __init__(self, config: SprtConfig | None = None) -> None:
         self.config = config or SprtConfig()
-        self.wins = self.draws = self.losses = 0
+        self.pairs = ScoreCounts.pentanomial(0, 0, 0, 0, 0)
+        self.games = ScoreCounts.trinomial(0, 0, 0)
+        self._current = evaluate(self.pairs, self.games, self.config)
         self._decided: SprtResult | None = None
 
     def __repr__(self) -> str:
-        return (
-            f"<Sprt {self.config} W/D/L={self.wins}/{self.draws}/{self.losses} "
-            f"{self.result().decision.value}>"
-        )
+        return f"<Sprt {self.config} pairs={self.pairs.counts} {self.result().decision.value}>"
 
-    def record(self, score: float) -> SprtResult:
-        """Add one game, scored from the candidate's side: 1, 0.5 or 0."""
-        if score == 1:
-            self.wins += 1
-        elif score == 0.5:
-            self.draws += 1
-        elif score == 0:
-            self.losses += 1
-        else:
-            raise ValueError(f"expected a score of 1, 0.5 or 0, got {score!r}")
+    def record_pair(self, first: float, second: float) -> SprtResult:
+        """Add a pair: the candidate's score (1, 0.5 or 0) in each of its two games."""
+        for score in (first, second):
+            if score not in (0.0, 0.5, 1.0):
+                raise ValueError(f"expected a score of 1, 0.5 or 0, got {score!r}")
+        self.games = self.games.plus(first).plus(second)
+        self.pairs = self.pairs.plus((first + second) / 2.0)
+        self._current = evaluate(self.pairs, self.games, self.config)
+        if self._decided is None and self._current.decision is not SprtDecision.CONTINUE:
+            self._decided = self._current
         return self.result()
 
     def result(self) -> SprtResult:
         """The test so far; once decided, the state at the moment of decision."""
-        if self._decided is not None:
-            return self._decided
-        current = evaluate(self.wins, self.draws, self.losses, self.config)
-        if current.decision is not SprtDecision.CONTINUE:
-            self._decided = current
-        return current
+        return self._decided or self._current
 
     def is_finished(self) -> bool:
         """Whether the test has accepted either hypothesis."""
