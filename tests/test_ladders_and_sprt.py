@@ -94,7 +94,7 @@ def test_sprt_command_plays_whole_pairs_and_says_where_the_records_are(
     pair_lines = [line for line in out.splitlines() if line.startswith("pair ")]
     counted = [json.loads(line) for line in (folder / "pairs.jsonl").read_text().splitlines()]
     assert 1 <= len(pair_lines) == len(counted) <= 12
-    assert "H1 accepted: new is stronger than old" in out
+    assert "H1 accepted: new is +200 Elo, not +0, against old" in out
     assert f"after {len(counted)} pairs ({2 * len(counted)} games)" in out
     assert "LLR" in pair_lines[-1] and "[-2.94, 2.94]" in pair_lines[-1]
     records = sorted((folder / "records").glob("*.jsonl"))

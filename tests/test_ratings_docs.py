@@ -22,6 +22,7 @@ MODULES = [
 ]
 
 LADDER_DOC = Path(__file__).parent.parent / "docs" / "ladder.md"
+SPRT_DOC = Path(__file__).parent.parent / "docs" / "sprt.md"
 
 
 @pytest.mark.parametrize("name", MODULES)
@@ -40,3 +41,10 @@ def test_ladder_page_example() -> None:
     exec(block.group(1), namespace)
     assert namespace["ladder"].players["ada"].rank.label == "Iron I, 23 RP"
     assert namespace["table"].points == {"ada": 18.0, "bob": 6.75, "cy": 0.0}
+
+
+def test_sprt_page_example() -> None:
+    """The Python example in docs/sprt.md runs and its assertions hold."""
+    block = re.search(r"```python\n(.*?)```", SPRT_DOC.read_text(), re.DOTALL)
+    assert block is not None
+    exec(compile(block.group(1), str(SPRT_DOC), "exec"), {})

@@ -35,7 +35,7 @@ def pair_line(pair: PairPlayed, config: SprtConfig) -> str:
     letters = " ".join(_LETTERS[g.score] for g in pair.games)
     counts = " ".join(str(c) for c in state.pairs.counts)
     line = (
-        f"pair {pair.number + 1:>4} seed {pair.seed}: {letters} ({pair.score:.2f})  "
+        f"pair {pair.number:>4} seed {pair.seed}: {letters} ({pair.score:.2f})  "
         f"ptnml {counts}  LLR {state.llr:+.2f} [{state.lower:.2f}, {state.upper:.2f}]  "
         f"{config.unit} {_estimate(_in_unit(state, config))}"
     )
@@ -57,10 +57,8 @@ def final_lines(spec: TournamentSpec, config: SprtConfig, run: SprtRun) -> list[
         f"{new} W/D/L {state.wins}/{state.draws}/{state.losses}",
     ]
     if run.cut_short:
-        lines.append(
-            f"{run.cut_short} pair(s) in play at the decision were stopped and not counted "
-            "(their records end unfinished)"
-        )
+        were = "pair in play at the decision was" if run.cut_short == 1 else "pairs in play were"
+        lines.append(f"{run.cut_short} {were} stopped and not counted (records end unfinished)")
     lines.extend(_where(run.folder))
     return lines
 
@@ -118,10 +116,12 @@ def _faults(pair: PairPlayed) -> str:
 
 
 def _verdict(state: SprtResult, config: SprtConfig, new: str, old: str) -> str:
+    """Which hypothesis won, in words: ``H1 accepted: new is +10 Elo, not +0, against old``."""
+    elo0, elo1 = f"{config.elo0:+g}", f"{config.elo1:+g}"
     if state.decision is SprtDecision.ACCEPT_H1:
-        return f"H1 accepted: {new} is stronger than {old} by {config.elo1:g} {config.unit}"
+        return f"H1 accepted: {new} is {elo1} {config.unit}, not {elo0}, against {old}"
     if state.decision is SprtDecision.ACCEPT_H0:
-        return f"H0 accepted: {new} is not {config.elo1:g} {config.unit} stronger than {old}"
+        return f"H0 accepted: {new} is {elo0} {config.unit}, not {elo1}, against {old}"
     return "Undecided: the pair limit was reached"
 
 

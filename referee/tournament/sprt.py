@@ -54,7 +54,7 @@ class PairPlayed:
     """A complete pair and the test right after it was counted."""
 
     number: int
-    """The pair's number, from 0 in the order pairs were started."""
+    """The pair's number, from 1 in the order pairs were started (its records' names)."""
     seed: int
     """The seed both games were played on."""
     games: tuple[GamePlayed, GamePlayed]
@@ -97,12 +97,12 @@ async def run_sprt(
         raise ConfigError(f"expected at least 1 pair, got {max_pairs}")
     await trio.Path(folder).mkdir(parents=True, exist_ok=True)
     test = Sprt(config)
-    numbers = itertools.count()
+    numbers = itertools.count(1)
     started: set[int] = set()
     stop = trio.CancelScope()
 
     async def lane(pool: BotPool) -> None:
-        while not test.is_finished() and (number := next(numbers)) < max_pairs:
+        while not test.is_finished() and (number := next(numbers)) <= max_pairs:
             started.add(number)
             games = await _play_pair(spec, settings, pool, number, folder)
             started.discard(number)
@@ -144,7 +144,7 @@ async def _play_pair(
     played: list[GamePlayed] = []
     for game, seats in enumerate(((candidate, baseline), (baseline, candidate)), start=1):
         scheduled = ScheduledMatch(
-            id=2 * number + game - 1,
+            id=2 * (number - 1) + game - 1,
             round=1,
             table=0,
             group=number,
