@@ -115,12 +115,14 @@ def test_sprt_command_plays_whole_pairs_and_says_where_the_records_are(
         (["land6"], "sprt plays duels: land6 seats 1 to 1"),
         (["land", "--max-pairs", "0"], "--max-pairs: expected at least 1"),
         (["land", "--normalized", "--elo1", "300"], "logistic Elo"),
+        (["land", "--out", "."], "is not empty"),
     ],
 )
 def test_sprt_command_refuses_what_it_cannot_test(
     argv: list[str], message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """A solo game, an empty limit or unreachable nElo bounds: one line, exit 2, no bots run."""
+    """A solo game, an empty limit, unreachable nElo bounds or a folder in use: one line,
+    exit 2, no bots run."""
     bots = ["--bot", f"new={GREEDY.command}", "--bot", f"old={RANDOM.command}"]
-    assert main(["sprt", *argv, *bots, "--out", str(tmp_path / "run")]) == 2
+    assert main(["sprt", *bots, "--out", str(tmp_path / "run"), *argv]) == 2
     assert message in capsys.readouterr().err

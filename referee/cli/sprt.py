@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import re
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -65,12 +66,16 @@ def run(args: argparse.Namespace) -> int:
     from referee.cli import is_interrupt
     from referee.cli.show import wide_console
     from referee.cli.sprt_report import PairLog, final_lines, header_line
+    from referee.errors import ConfigError
     from referee.tournament.sprt import duel_settings, run_sprt
 
     spec, config = _build(args)
     duel_settings(spec)
     max_pairs = args.max_pairs if args.max_pairs is not None else args.max_games // 2
-    folder = args.out or Path("sprt") / f"{spec.name}-{datetime.now():%Y%m%d-%H%M%S}"
+    stamp = f"{datetime.now():%Y%m%d-%H%M%S}"
+    folder = args.out or Path("sprt") / re.sub(r"[^\w.-]", "_", f"{spec.name}-{stamp}")
+    if folder.exists() and any(folder.iterdir()):
+        raise ConfigError(f"--out: {folder} is not empty; give a new folder for this test")
     console = wide_console()
     console.print(header_line(spec, config, max_pairs, folder), soft_wrap=True, highlight=False)
     try:
