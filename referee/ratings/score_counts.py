@@ -99,11 +99,10 @@ class ScoreCounts:
 
     def plus(self, score: float) -> ScoreCounts:
         """These counts and one more sample of this score (0, 0.5, 1; or quarters for pairs)."""
-        index = self.scores.index(score) if score in self.scores else -1
-        if index < 0:
+        if score not in self.scores:
             raise ValueError(f"expected a score in {self.scores}, got {score!r}")
         counts = list(self.counts)
-        counts[index] += 1
+        counts[self.scores.index(score)] += 1
         return ScoreCounts(tuple(counts))
 
     def regularized(self) -> list[float]:
