@@ -5,10 +5,12 @@ no I/O, no clock, no random numbers of its own. Chance is an actor the
 referee plays with the match's seeded RNG, so a record of the actions and
 chance outcomes replays exactly on any machine.
 
-An engine is an ``Engine`` (static facts and ``new_game``) plus a ``State``
+An engine is an ``Engine`` (static facts and ``setup``) plus a ``State``
 (one position). Actions are small frozen dataclasses of the engine's own;
-the engine's codec turns them into the game's protobuf messages, which is
-all a bot ever sees.
+the engine's codec (referee/codec.py) turns them into the game's protobuf
+messages, which is all a bot ever sees. What is the same in every engine
+(the config and player-count checks, the options table, the codec calls)
+is written here once.
 """
 
 from __future__ import annotations
@@ -16,18 +18,25 @@ from __future__ import annotations
 import hashlib
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from google.protobuf.message import Message
 
-from referee.errors import IllegalAction
+from referee.codec import Codec
+from referee.errors import ConfigError, IllegalAction
+from referee.options import OptionDoc, options_of
 
 CHANCE = -1
 """The seat number of chance, which acts when ``State.to_act()`` is ``(CHANCE,)``."""
 
 ActionT = TypeVar("ActionT", bound=Hashable)
+
+
+def actor(seat: int) -> str:
+    """How a description names whoever acts: "chance" or "seat 2"."""
+    return "chance" if seat == CHANCE else f"seat {seat}"
 
 
 @dataclass(frozen=True)
@@ -119,6 +128,22 @@ class State(ABC, Generic[ActionT]):
     def render(self) -> str:
         """A readable text picture of the board and the scores."""
 
+    def render_svg(self) -> str | None:
+        """The board as one self-contained ``<svg>`` element, for the HTML viewer.
+
+        None (the default) lets the viewer set ``render()`` as text instead.
+        """
+        return None
+
+    @abstractmethod
+    def describe(self, seat: int, action: ActionT) -> str:
+        """An action of a seat (or chance's outcome) in words, in this position.
+
+        A whole sentence that starts with the actor (``actor(seat)``) and
+        names places as people do: "seat 0 places a cow on plot (3, 4) in
+        region 2-5". Called before the action is applied; never a repr.
+        """
+
     def default_action(self, seat: int) -> ActionT:
         """What the referee plays for a seat it must act for (a penalty policy).
 
@@ -136,8 +161,9 @@ class State(ABC, Generic[ActionT]):
 class Engine(ABC, Generic[ActionT]):
     """A game: its static facts, its options, and how its messages look.
 
-    Subclasses set the class attributes and implement the codec methods,
-    which turn engine actions into protobuf messages and back.
+    A subclass sets the fields as defaults, sets ``codec`` (a class
+    attribute), and writes ``default_config`` and ``setup``; Land
+    (referee/games/land/engine.py) is the exemplar.
     """
 
     name: str
@@ -147,14 +173,27 @@ class Engine(ABC, Generic[ActionT]):
     min_players: int
     max_players: int
     description: str = ""
-    options: tuple[OptionDoc, ...] = field(default=())
-    """Every field of the Config message, its default and the rule it settles."""
+
+    @property
+    @abstractmethod
+    def codec(self) -> Codec[ActionT]:
+        """Actions to and from the game's Action and ActionList messages."""
 
     @abstractmethod
     def default_config(self) -> Message:
         """The game's Config message with every documented default filled in."""
 
     @abstractmethod
+    def setup(self, config: Any, num_players: int) -> State[ActionT]:
+        """The initial state for a Config of this game and an allowed player count.
+
+        ``new_game`` has checked both; ``config`` is of ``default_config()``'s type.
+
+        Raises:
+            ConfigError: an option's value is not valid, saying what was
+                expected and what came.
+        """
+
     def new_game(self, config: Message, num_players: int) -> State[ActionT]:
         """The initial state.
 
@@ -162,35 +201,57 @@ class Engine(ABC, Generic[ActionT]):
             ConfigError: the config or the player count is not valid,
                 saying what was expected and what came.
         """
+        expected = type(self.default_config())
+        if type(config) is not expected:
+            raise ConfigError(
+                f"{self.name}: expected a {self.name} Config message, got {type(config).__name__}"
+            )
+        if not self.min_players <= num_players <= self.max_players:
+            raise ConfigError(f"{self.name}: expected {self.players_text}, got {num_players}")
+        return self.setup(config, num_players)
 
-    @abstractmethod
+    @property
+    def players_text(self) -> str:
+        """The allowed player counts in words: "1 player", "2 to 6 players"."""
+        if self.min_players == self.max_players:
+            plural = "" if self.min_players == 1 else "s"
+            return f"{self.min_players} player{plural}"
+        return f"{self.min_players} to {self.max_players} players"
+
+    @property
+    def options(self) -> tuple[OptionDoc, ...]:
+        """Every field of the Config message: its default and its comment in the .proto."""
+        return options_of(self.default_config())
+
     def action_to_proto(self, action: ActionT) -> Message:
         """The game's Action message for an action or a chance outcome."""
+        return self.codec.to_proto(action)
 
-    @abstractmethod
     def action_from_proto(self, message: Message) -> ActionT:
         """The action an Action message names.
 
         Raises:
             MalformedAction: the message does not describe an action.
         """
+        return self.codec.from_proto(message)
 
-    @abstractmethod
     def action_list_to_proto(self, actions: Sequence[ActionT]) -> Message:
         """The game's ActionList message for a legal action list."""
+        return self.codec.list_to_proto(actions)
 
     @property
-    @abstractmethod
     def action_type(self) -> type[Message]:
         """The game's Action message class (bots may send one)."""
+        return self.codec.action_type
 
 
-@dataclass(frozen=True)
-class OptionDoc:
-    """The documentation of one rule option, shown by ``referee games``."""
-
-    name: str
-    default: str
-    help: str
-    rule: str = ""
-    """The id of the rule choice it settles, such as LAND-07."""
+__all__ = [
+    "CHANCE",
+    "Engine",
+    "OptionDoc",
+    "SeatOutcome",
+    "State",
+    "actor",
+    "outcomes_from_scores",
+    "ranks_from_scores",
+]

@@ -12,7 +12,7 @@ from typing import Any
 from google.protobuf.message import Message
 
 from sdk.bot import Decision, MatchInfo
-from sdk.messages import pack, unpack
+from sdk.messages import learn, pack, unpack
 from sdk.pb.landgrave.v1 import bot_pb2
 
 NO_SUCH_INDEX = 2**32 - 1
@@ -20,7 +20,12 @@ NO_SUCH_INDEX = 2**32 - 1
 
 
 def match_info(start: bot_pb2.MatchStart) -> MatchInfo:
-    """The bot's view of a MatchStart."""
+    """The bot's view of a MatchStart; its game's files are learnt first.
+
+    Raises:
+        ValueError: the game's files do not build, or its config is of an unknown type.
+    """
+    learn(start.game_files)
     return MatchInfo(
         match_id=start.match_id,
         game=start.game,

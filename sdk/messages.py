@@ -1,8 +1,15 @@
 """Turning the protocol's ``Any`` payloads into typed game messages.
 
-Every game's messages are generated into ``sdk.pb.landgrave.games``;
-importing them registers their types, so an ``Any`` can be unpacked by
-its type URL alone.
+A payload's type is found in one of two places:
+
+- the generated code of the built-in games (``sdk.pb.landgrave.games``), and
+  of any game whose generated modules this process imported: such types
+  unpack into their generated classes;
+- the game's compiled ``.proto`` files that the referee sends in every
+  ``MatchStart`` (``game_files``; ``learn`` reads them): such types unpack into
+  classes built from the descriptors, so a bot plays a game it has no code for.
+
+``files_of`` is the referee's side: the descriptor set it sends.
 """
 
 from __future__ import annotations
@@ -11,11 +18,15 @@ import importlib
 import pkgutil
 from functools import cache
 
-from google.protobuf import symbol_database
+from google.protobuf import descriptor_pb2, descriptor_pool, message_factory, symbol_database
 from google.protobuf.any_pb2 import Any as AnyMessage
+from google.protobuf.descriptor import Descriptor, FileDescriptor
 from google.protobuf.message import Message
 
 import sdk.pb.landgrave.games as game_messages
+
+_learned = descriptor_pool.DescriptorPool()
+"""Game files learnt from MatchStart messages, apart from the generated code's pool."""
 
 
 @cache
@@ -27,19 +38,71 @@ def load_game_messages() -> None:
             importlib.import_module(module.name)
 
 
+def files_of(message_type: type[Message]) -> descriptor_pb2.FileDescriptorSet:
+    """The file that defines a message type and every file it imports, dependencies first."""
+    files = descriptor_pb2.FileDescriptorSet()
+    seen: set[str] = set()
+
+    def add(file: FileDescriptor) -> None:
+        if file.name in seen:
+            return
+        seen.add(file.name)
+        for dependency in file.dependencies:
+            add(dependency)
+        file.CopyToProto(files.file.add())
+
+    add(message_type.DESCRIPTOR.file)  # type: ignore[arg-type]  # upb's own class
+    return files
+
+
+def learn(files: descriptor_pb2.FileDescriptorSet) -> None:
+    """Remember a game's files so that ``unpack`` knows their types.
+
+    A file learnt before is kept: the first version of a file name wins.
+
+    Raises:
+        ValueError: a file does not build (a missing dependency, a bad type).
+    """
+    for file in files.file:
+        try:
+            _learned.FindFileByName(file.name)
+        except KeyError:
+            pass
+        else:
+            continue
+        try:
+            _learned.Add(file)
+        except (TypeError, ValueError) as error:
+            raise ValueError(f"game file {file.name!r} does not build: {error}") from None
+
+
+def message_class(type_name: str) -> type[Message]:
+    """The class of a full message type name, generated code first.
+
+    Raises:
+        ValueError: no installed game and no learnt file defines it.
+    """
+    load_game_messages()
+    try:
+        generated: type[Message] = symbol_database.Default().GetSymbol(type_name)
+    except KeyError:
+        pass
+    else:
+        return generated
+    try:
+        descriptor: Descriptor = _learned.FindMessageTypeByName(type_name)
+    except KeyError:
+        raise ValueError(f"unknown message type {type_name!r}") from None
+    return message_factory.GetMessageClass(descriptor)
+
+
 def unpack(payload: AnyMessage) -> Message:
     """The typed message inside an ``Any``.
 
     Raises:
-        ValueError: the type is not one of the installed games' messages.
+        ValueError: the type is not one of the installed or learnt games' messages.
     """
-    load_game_messages()
-    type_name = payload.TypeName()
-    try:
-        message_class = symbol_database.Default().GetSymbol(type_name)
-    except KeyError:
-        raise ValueError(f"unknown message type {type_name!r}") from None
-    message: Message = message_class()
+    message = message_class(payload.TypeName())()
     payload.Unpack(message)
     return message
 

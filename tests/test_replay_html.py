@@ -25,7 +25,7 @@ from referee.cli import main
 from referee.games import get_engine
 from referee.match import play_in_process
 from referee.replay import Replay
-from referee.replay.viewer import svg_renderer, text_svg, viewer_html
+from referee.replay.viewer import picture, text_svg, viewer_html
 from tests.helpers import load_bot
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -53,9 +53,7 @@ def test_the_page_loads_nothing_from_outside(record: Path) -> None:
 def test_the_page_stays_small_for_a_long_match(record: Path) -> None:
     """Positions share their unchanged SVG pieces; raw SVG per step would be 20x bigger."""
     replay = Replay.from_path(record)
-    draw = svg_renderer(replay.engine)
-    assert draw is not None
-    raw = sum(len(draw(state)) for state in replay.states())
+    raw = sum(len(picture(state)) for state in replay.states())
     assert len(viewer_html(replay)) < raw / 10
 
 
@@ -84,17 +82,17 @@ def test_every_position_decodes_to_its_own_picture(game: str, tmp_path: Path) ->
     bots = [load_bot("random_bot.py", "RandomBot") for _ in range(seats)]
     play_in_process(engine, bots, 2, record_path=tmp_path / "m.jsonl")
     replay = Replay.from_path(tmp_path / "m.jsonl")
-    draw = svg_renderer(engine)
-    assert draw is not None
-    expected = [re.sub(r"^\s*<\?xml[^>]*\?>\s*", "", draw(state)) for state in replay.states()]
+    drawn = [state.render_svg() for state in replay.states()]
+    assert all(drawn), f"{game} draws no SVG of its own"
+    expected = [re.sub(r"^\s*<\?xml[^>]*\?>\s*", "", svg or "") for svg in drawn]
     assert decoded_pictures(viewer_html(replay)) == expected
 
 
 def test_an_engine_without_svg_gets_its_text_board() -> None:
-    class NoPictures:
-        pass
-
-    assert svg_renderer(NoPictures()) is None  # type: ignore[arg-type]
+    state = get_engine("land").new_game(get_engine("land").default_config(), 2)
+    no_svg = type("NoSvg", (type(state),), {"render_svg": lambda self: None})
+    state.__class__ = no_svg
+    assert picture(state) == text_svg(state.render())
     svg = text_svg("a < b\n  two")
     assert svg.startswith("<svg") and "a &lt; b" in svg and 'xml:space="preserve"' in svg
 
@@ -103,6 +101,22 @@ def test_the_cli_writes_the_page(record: Path, tmp_path: Path) -> None:
     out = tmp_path / "m.html"
     assert main(["replay", str(record), "--html", str(out)]) == 0
     assert out.read_text().startswith("<!DOCTYPE html>")
+
+
+def test_the_action_list_reads_as_words(record: Path) -> None:
+    """Each step is the engine's sentence, said in the position it was played from."""
+    replay = Replay.from_path(record)
+    page = viewer_html(replay)
+    block = re.search(r'<script type="application/json" id="replay-data">(.*?)</script>', page)
+    assert block is not None
+    texts = [step["text"] for step in json.loads(block.group(1))["steps"]]
+    states = replay.states()
+    expected = [
+        next(states).describe(step.seat, step.action) for step in replay.record.steps
+    ]
+    assert [t.removesuffix(" (by the referee)") for t in texts] == expected
+    assert any(t.startswith("seat 0 places a cow on plot") for t in texts)
+    assert not any("PlaceCow(" in t or "=" in t for t in texts)
 
 
 # -- in a browser -------------------------------------------------------------

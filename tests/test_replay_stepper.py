@@ -37,9 +37,11 @@ def test_step_prints_the_board_the_action_and_the_scores(
     cursor = state_after(record, 30)
     assert main(["replay", str(record), "--step", "30"]) == 0
     out = capsys.readouterr().out
+    before = state_after(record, 29).state
     last = cursor.last_step
     assert out.startswith(f"step 30/{cursor.replay.num_positions - 1}: ")
-    assert f"played {last.action!r} (step 29)" in out
+    assert f"{before.describe(last.seat, last.action)} (step 29)" in out
+    assert type(last.action).__name__ + "(" not in out
     assert cursor.state.render().rstrip() in out
     assert "scores:" in out and "seat 0 random: " in out
 

@@ -56,6 +56,12 @@ def _generate_into(out_dir: Path) -> None:
     protoc = [sys.executable, "-m", "grpc_tools.protoc", f"-I{PROTO_DIR}"]
     outputs = [f"--python_out={out_dir}", f"--pyi_out={out_dir}", f"--grpc_python_out={out_dir}"]
     subprocess.run([*protoc, *outputs, *protos], check=True, cwd=PROTO_DIR)
+    # Generated modules carry no comments; the options table (referee/options.py)
+    # reads each game's Config comments from its compiled file with source info.
+    for proto in (p for p in protos if p.startswith("landgrave/games/")):
+        compiled = (out_dir / proto).with_suffix(".binpb")
+        source_info = ["--include_source_info", f"--descriptor_set_out={compiled}"]
+        subprocess.run([*protoc, *source_info, proto], check=True, cwd=PROTO_DIR)
     for module in sorted(out_dir.rglob("*.py*")):
         _make_imports_relative(module, out_dir)
     # sdk.messages walks this package for game messages, so it exists even with no game.

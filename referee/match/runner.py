@@ -31,7 +31,7 @@ from referee.match.replies import ReplyFault, chosen_action
 from referee.match.result import Fault, MatchResult, Overhead, SeatResult, adjudicate
 from referee.match.termination import Termination
 from referee.record.writer import RecordWriter
-from sdk.messages import pack
+from sdk.messages import files_of, pack
 from sdk.pb.landgrave.v1 import bot_pb2, record_pb2
 
 logger = structlog.get_logger("referee.match")
@@ -153,6 +153,7 @@ class _Match:
 
     def _apply_chance(self) -> None:
         outcome = sample_outcome(self.state.chance_outcomes(), self.rng)
+        self.log.debug("move", step=self.step, text=self.state.describe(CHANCE, outcome))
         self.state.apply(CHANCE, outcome)
         chance = record_pb2.Chance(
             step=self.step, outcome=pack(self.engine.action_to_proto(outcome))
@@ -219,6 +220,7 @@ class _Match:
                 seat=seat,
                 players=players,
                 time_control=_time_control_proto(self.spec.time_control),
+                game_files=files_of(self.engine.action_type),
             )
             try:
                 await s.player.start_match(start)
@@ -247,6 +249,7 @@ class _Match:
             return
         for seat in actors:
             turn = turns[seat]
+            self.log.debug("move", step=self.step, text=self.state.describe(seat, turn.action))
             self.state.apply(seat, turn.action)
             overhead_ms = max(0.0, (time.perf_counter() - started) * 1000 - turn.think_ms)
             self._write_turn(seat, turn, overhead_ms)

@@ -15,7 +15,7 @@ from typing import Any
 
 from google.protobuf import text_format
 
-from referee.engine import CHANCE, Engine, State
+from referee.engine import Engine, State, actor
 from referee.errors import ConfigError, IllegalAction, RecordError
 from referee.record.reader import Record, Step, read_record
 
@@ -92,15 +92,21 @@ class Cursor:
         self.replay = replay
         self.position = 0
         self.state = replay.new_state()
+        self.last_step_text = ""
+        """The step that led here in words (said in the position before it); "" at the start."""
 
     def goto(self, position: int) -> None:
         """Move to a position, clamped to the record; going back replays from the start."""
         position = max(0, min(position, self.replay.num_positions - 1))
         if position < self.position:
             self.position, self.state = 0, self.replay.new_state()
+            self.last_step_text = ""
         steps = self.replay.record.steps
         while self.position < position:
-            apply_step(self.replay.record, self.state, steps[self.position])
+            step = steps[self.position]
+            if self.position == position - 1:
+                self.last_step_text = self.state.describe(step.seat, step.action)
+            apply_step(self.replay.record, self.state, step)
             self.position += 1
 
     @property
@@ -110,7 +116,8 @@ class Cursor:
 
 
 def describe_actor(seat: int) -> str:
-    return "chance" if seat == CHANCE else f"seat {seat}"
+    """Who acts, in words: "chance" or "seat 2"."""
+    return actor(seat)
 
 
 def observation_text(state: State[Any], seat: int) -> str:

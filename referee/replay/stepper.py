@@ -90,7 +90,7 @@ def _last_step(cursor: Cursor, seat: int | None) -> str:
         return f"{actor} acted (step {step.number})"
     by_referee = step.decision is not None and step.decision.by_referee
     note = " (played by the referee)" if by_referee else ""
-    return f"{actor} played {step.action!r} (step {step.number}){note}"
+    return f"{cursor.last_step_text} (step {step.number}){note}"
 
 
 def _penalties(cursor: Cursor) -> list[str]:

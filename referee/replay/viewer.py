@@ -1,7 +1,8 @@
 """The HTML replay viewer: one self-contained file with a picture of every position.
 
-Pictures come from the engine package's ``svg.py`` (``render_svg(state)``)
-when it has one, else from ``render()`` set in an SVG ``<text>`` block.
+Pictures come from the state's ``render_svg()`` when the engine draws one,
+else from ``render()`` set in an SVG ``<text>`` block. Moves are listed in
+the engine's words (``State.describe``).
 
 A long match has thousands of pictures that differ in a few elements, so
 they are stored as a table of distinct SVG pieces (one element each) plus,
@@ -12,19 +13,15 @@ instead of 1.9 MB of SVG text.
 
 from __future__ import annotations
 
-import importlib
 import re
-from collections.abc import Callable
 from html import escape
 from pathlib import Path
 from typing import Any
 
-from referee.engine import Engine, State
+from referee.engine import State
 from referee.match.termination import Termination
 from referee.replay.game import Replay, describe_actor
 from referee.replay.page import page
-
-SvgRenderer = Callable[[State[Any]], str]
 
 _PIECE_START = re.compile(r"(?=<)")
 _XML_DECLARATION = re.compile(r"^\s*<\?xml[^>]*\?>\s*")
@@ -37,25 +34,29 @@ def write_viewer(replay: Replay, out: Path) -> None:
 
 def viewer_html(replay: Replay) -> str:
     """The viewer page for a replay, as one string."""
-    draw = svg_renderer(replay.engine) or text_svg_of
     pieces = _PieceTable()
     frames: list[list[Any]] = []
     scores: list[list[tuple[float, int]]] = []
     now: list[str] = []
+    moves: list[str] = []
     before: list[int] = []
-    for state in replay.states():
-        current = pieces.numbers(draw(state))
+    steps = replay.record.steps
+    for position, state in enumerate(replay.states()):
+        current = pieces.numbers(picture(state))
         frames.append(_delta(before, current))
         before = current
         scores.append([(o.score, o.rank) for o in state.outcome()])
         now.append(_to_act(state))
+        if position < len(steps):
+            # Said now, in the position the step is played from.
+            moves.append(state.describe(steps[position].seat, steps[position].action))
     header = replay.record.header
     title = f"{header.game} match {header.match_id}"
     data = {
         "title": title,
         "meta": _meta(replay),
         "seats": [f"{s.bot_name} {s.bot_version}".strip() for s in header.seats],
-        "steps": _steps(replay),
+        "steps": _steps(replay, moves),
         "pieces": pieces.pieces,
         "frames": frames,
         "scores": scores,
@@ -65,23 +66,9 @@ def viewer_html(replay: Replay) -> str:
     return page(title, data)
 
 
-def svg_renderer(engine: Engine[Any]) -> SvgRenderer | None:
-    """The ``render_svg`` of the engine's package (``<package>.svg``), if it has one."""
-    package = type(engine).__module__.rsplit(".", 1)[0]
-    name = f"{package}.svg"
-    try:
-        module = importlib.import_module(name)
-    except ModuleNotFoundError as error:
-        if error.name == name:
-            return None
-        raise
-    renderer: SvgRenderer | None = getattr(module, "render_svg", None)
-    return renderer
-
-
-def text_svg_of(state: State[Any]) -> str:
-    """The text picture (``render()``) as an SVG, for engines without ``svg.py``."""
-    return text_svg(state.render())
+def picture(state: State[Any]) -> str:
+    """The state's own SVG, or its text picture set as an SVG."""
+    return state.render_svg() or text_svg(state.render())
 
 
 def text_svg(text: str) -> str:
@@ -162,16 +149,16 @@ def _to_act(state: State[Any]) -> str:
     return "to act: " + ", ".join(describe_actor(seat) for seat in actors)
 
 
-def _steps(replay: Replay) -> list[dict[str, str]]:
+def _steps(replay: Replay, moves: list[str]) -> list[dict[str, str]]:
     """Per step its line in the action list, and any penalty while it was decided."""
     penalties: dict[int, list[str]] = {}
     for p in replay.record.penalties:
         note = f"seat {p.seat} {Termination(p.reason).label}: {p.resolution}"
         penalties.setdefault(p.step, []).append(note)
     steps = []
-    for step in replay.record.steps:
+    for step, move in zip(replay.record.steps, moves, strict=True):
         referee = " (by the referee)" if step.decision and step.decision.by_referee else ""
-        entry = {"text": f"{describe_actor(step.seat)}: {step.action!r}{referee}"}
+        entry = {"text": f"{move}{referee}"}
         if step.number in penalties:
             entry["penalty"] = "; ".join(penalties[step.number])
         steps.append(entry)

@@ -15,7 +15,7 @@ from referee.errors import ConfigError, MalformedAction
 from referee.games import get_engine
 from referee.games.carcassonne import ENGINE
 from referee.games.carcassonne.actions import (
-    Action,
+    CarcassonneAction,
     DrawTile,
     PlaceFollower,
     PlaceTile,
@@ -97,7 +97,7 @@ def test_a_random_two_player_game_takes_well_under_a_second() -> None:
 # -- codec ------------------------------------------------------------------------
 
 
-ACTIONS: list[Action] = [
+ACTIONS: list[CarcassonneAction] = [
     PlaceTile(-3, 4, 1),
     PlaceFollower(Kind.CITY, "NW"),
     PlaceFollower(Kind.FIELD, "EL.SR"),
@@ -109,7 +109,7 @@ ACTIONS: list[Action] = [
 
 
 @pytest.mark.parametrize("action", ACTIONS)
-def test_actions_survive_the_codec(action: Action) -> None:
+def test_actions_survive_the_codec(action: CarcassonneAction) -> None:
     assert ENGINE.action_from_proto(ENGINE.action_to_proto(action)) == action
 
 

@@ -121,7 +121,9 @@ def test_every_action_kind_survives_the_codec(action: FarlanthiaAction) -> None:
 def test_malformed_actions_are_refused() -> None:
     with pytest.raises(MalformedAction, match="one kind set"):
         ENGINE.action_from_proto(farlanthia_pb2.Action())
-    with pytest.raises(MalformedAction, match="expected a farlanthia Action"):
+    with pytest.raises(
+        MalformedAction, match=r"expected a landgrave\.games\.farlanthia\.v1\.Action message"
+    ):
         ENGINE.action_from_proto(farlanthia_pb2.Config())
 
 

@@ -86,7 +86,9 @@ def test_an_empty_action_message_is_malformed() -> None:
 
 
 def test_another_message_type_is_malformed() -> None:
-    with pytest.raises(MalformedAction, match="expected a land6 Action"):
+    with pytest.raises(
+        MalformedAction, match=r"expected a landgrave\.games\.land6\.v1\.Action message"
+    ):
         ENGINE.action_from_proto(land6_pb2.Config())
 
 

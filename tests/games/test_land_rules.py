@@ -415,7 +415,7 @@ def test_two_and_six_players_can_play(players: int) -> None:
 
 @pytest.mark.parametrize("players", [1, 7])
 def test_other_player_counts_are_refused(players: int) -> None:
-    with pytest.raises(ConfigError, match=f"expected 2..6 players, got {players}"):
+    with pytest.raises(ConfigError, match=f"expected 2 to 6 players, got {players}"):
         ENGINE.new_game(ENGINE.default_config(), players)
 
 

@@ -58,4 +58,4 @@ class ShuffleStack:
     order: tuple[ScoringTile, ...]
 
 
-Action = PlaceTile | PlaceFollower | SkipFollower | DrawTile | ShuffleStack
+CarcassonneAction = PlaceTile | PlaceFollower | SkipFollower | DrawTile | ShuffleStack

@@ -1,4 +1,9 @@
-"""Actions to and from the game's Action message."""
+"""Carcassonne's actions to and from its ``Action`` protobuf message.
+
+Its messages are not the dataclasses' mirror (a tile travels with its
+letter, feature kinds as enums, locations checked on the way in), so this
+codec is written out rather than the generic one.
+"""
 
 from __future__ import annotations
 
@@ -9,7 +14,7 @@ from google.protobuf.message import Message
 
 from referee.errors import MalformedAction
 from referee.games.carcassonne.actions import (
-    Action,
+    CarcassonneAction,
     DrawTile,
     PlaceFollower,
     PlaceTile,
@@ -26,7 +31,7 @@ def tile_message(jcz_id: str, farmhouse: bool) -> pb.Tile:
     return pb.Tile(tile=jcz_id, letter=tile_types()[jcz_id].letter, farmhouse=farmhouse)
 
 
-def action_to_proto(action: Action) -> pb.Action:
+def action_to_proto(action: CarcassonneAction) -> pb.Action:
     """The Action message for an action or chance outcome."""
     if isinstance(action, PlaceTile):
         return pb.Action(place_tile=pb.PlaceTile(x=action.x, y=action.y, rotation=action.rotation))
@@ -46,7 +51,7 @@ def action_to_proto(action: Action) -> pb.Action:
     return pb.Action(shuffle_stack=shuffle)
 
 
-def action_from_proto(message: Message) -> Action:
+def action_from_proto(message: Message) -> CarcassonneAction:
     """The action an Action message names.
 
     Raises:
@@ -103,5 +108,24 @@ def _shuffle(message: pb.ShuffleStack) -> ShuffleStack:
     return ShuffleStack(stack, order)
 
 
-def action_list_to_proto(actions: Sequence[Action]) -> pb.ActionList:
+def action_list_to_proto(actions: Sequence[CarcassonneAction]) -> pb.ActionList:
+    """The ActionList message for a legal action list, in its order."""
     return pb.ActionList(actions=[action_to_proto(a) for a in actions])
+
+
+class CarcassonneCodec:
+    """The ``Codec`` the engine contract asks for, over the functions above."""
+
+    action_type = pb.Action
+
+    def to_proto(self, action: CarcassonneAction) -> pb.Action:
+        return action_to_proto(action)
+
+    def from_proto(self, message: Message) -> CarcassonneAction:
+        return action_from_proto(message)
+
+    def list_to_proto(self, actions: Sequence[CarcassonneAction]) -> pb.ActionList:
+        return action_list_to_proto(actions)
+
+
+CODEC = CarcassonneCodec()

@@ -20,7 +20,7 @@ from google.protobuf.message import Message
 from referee.engine import CHANCE, SeatOutcome, State, outcomes_from_scores
 from referee.errors import IllegalAction
 from referee.games.carcassonne.actions import (
-    Action,
+    CarcassonneAction,
     DrawTile,
     PlaceFollower,
     PlaceTile,
@@ -67,7 +67,7 @@ def deal(rules: Rules) -> tuple[TileCopy, dict[TileCopy, int]]:
     return start, pile
 
 
-class CarcassonneState(State[Action]):
+class CarcassonneState(State[CarcassonneAction]):
     """A game in progress: board, pile, followers, scores and scoring stacks."""
 
     def __init__(self, rules: Rules, num_players: int) -> None:
@@ -107,14 +107,14 @@ class CarcassonneState(State[Action]):
             return ()
         return (self.current,)
 
-    def legal_actions(self, seat: int) -> list[Action]:
+    def legal_actions(self, seat: int) -> list[CarcassonneAction]:
         if seat != self.current or seat not in self.to_act():
             return []
         if self.phase is Phase.PLACE_TILE:
             return list(self._placements)
         return [SkipFollower(), *sorted(self._follower_spots)]
 
-    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+    def chance_outcomes(self) -> list[tuple[CarcassonneAction, Fraction]]:
         if self.phase is not Phase.CHANCE:
             return []
         if self._stack_to_shuffle() is not None:
@@ -125,7 +125,7 @@ class CarcassonneState(State[Action]):
             for tile, count in sorted(self.pile.items())
         ]
 
-    def apply(self, seat: int, action: Action) -> None:
+    def apply(self, seat: int, action: CarcassonneAction) -> None:
         if seat == CHANCE:
             self._apply_chance(action)
             return
@@ -137,7 +137,7 @@ class CarcassonneState(State[Action]):
         else:
             self._place_follower(action)
 
-    def default_action(self, seat: int) -> Action:
+    def default_action(self, seat: int) -> CarcassonneAction:
         """No follower is the neutral choice; otherwise the first placement."""
         return self.legal_actions(seat)[0]
 
@@ -181,6 +181,16 @@ class CarcassonneState(State[Action]):
 
         return render_text(self)
 
+    def render_svg(self) -> str:
+        from referee.games.carcassonne.svg import render_svg
+
+        return render_svg(self)
+
+    def describe(self, seat: int, action: CarcassonneAction) -> str:
+        from referee.games.carcassonne.describe import describe
+
+        return describe(self, seat, action)
+
     # -- queries --------------------------------------------------------------
 
     @property
@@ -205,13 +215,13 @@ class CarcassonneState(State[Action]):
             return None
         return next((kind for kind in STACK_KINDS if kind not in self.stacks), None)
 
-    def _shuffle_outcomes(self) -> list[tuple[Action, Fraction]]:
+    def _shuffle_outcomes(self) -> list[tuple[CarcassonneAction, Fraction]]:
         kind = self._stack_to_shuffle()
         assert kind is not None
         orders = sorted(itertools.permutations(self.rules.stack(kind)))
         return [(ShuffleStack(kind, order), Fraction(1, len(orders))) for order in orders]
 
-    def _apply_chance(self, action: Action) -> None:
+    def _apply_chance(self, action: CarcassonneAction) -> None:
         if self.phase is not Phase.CHANCE:
             raise IllegalAction(f"chance may not act in phase {self.phase.name}")
         kind = self._stack_to_shuffle()
@@ -249,7 +259,7 @@ class CarcassonneState(State[Action]):
 
     # -- decisions ------------------------------------------------------------
 
-    def _place_tile(self, action: Action) -> None:
+    def _place_tile(self, action: CarcassonneAction) -> None:
         if not isinstance(action, PlaceTile) or action not in self._placements:
             raise IllegalAction(
                 f"seat {self.current}: {action!r} is not a legal placement of {self.tile}"
@@ -269,7 +279,7 @@ class CarcassonneState(State[Action]):
         else:
             self._end_turn()  # CARC-09: no choice to make
 
-    def _place_follower(self, action: Action) -> None:
+    def _place_follower(self, action: CarcassonneAction) -> None:
         if not isinstance(action, PlaceFollower) or action not in self._follower_spots:
             raise IllegalAction(
                 f"seat {self.current}: {action!r} is not a free feature of the tile just placed"

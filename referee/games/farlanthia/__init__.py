@@ -1,7 +1,5 @@
 """Farlanthia: Lords of War by Stephen Furlani (2010); see docs/rules/farlanthia.md."""
 
-from referee.games.farlanthia.engine import FarlanthiaEngine
+from referee.games.farlanthia.engine import ENGINE
 
-ENGINE = FarlanthiaEngine()
-
-__all__ = ["ENGINE", "FarlanthiaEngine"]
+__all__ = ["ENGINE"]

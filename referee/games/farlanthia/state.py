@@ -246,6 +246,16 @@ class FarlanthiaState(State[FarlanthiaAction]):
 
         return render_text(self)
 
+    def render_svg(self) -> str:
+        from referee.games.farlanthia.svg import render_svg
+
+        return render_svg(self)
+
+    def describe(self, seat: int, action: FarlanthiaAction) -> str:
+        from referee.games.farlanthia.describe import describe
+
+        return describe(self, seat, action)
+
     # -- the turn machine ------------------------------------------------------
 
     def _apply_chance(self, action: FarlanthiaAction) -> None:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from sdk.pb.landgrave.games.land.v1 import land_pb2
+
 
 @dataclass(frozen=True)
 class Rules:
@@ -17,6 +19,16 @@ class Rules:
     """LAND-11: no early end of turn while a placement is legal."""
     keep_unused_cows: bool = False
     """LAND-10: unplaced cows carry over to the player's next turn."""
+
+    @classmethod
+    def from_config(cls, config: land_pb2.Config) -> Rules:
+        """The rules a Config sets (its map is the engine's business)."""
+        return cls(
+            adjacency_extends_this_turn=config.adjacency_extends_this_turn,
+            mountain_same_turn=config.mountain_same_turn,
+            must_place_all=config.must_place_all,
+            keep_unused_cows=config.keep_unused_cows,
+        )
 
     @property
     def mountain_first_cow_needs(self) -> int:

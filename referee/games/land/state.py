@@ -221,6 +221,16 @@ class LandState(State[LandAction]):
 
         return render_text(self)
 
+    def render_svg(self) -> str:
+        from referee.games.land.svg import render_svg
+
+        return render_svg(self)
+
+    def describe(self, seat: int, action: LandAction) -> str:
+        from referee.games.land.describe import describe
+
+        return describe(self, seat, action)
+
     # -- validation ----------------------------------------------------------
 
     def _die_face(self, value: int, faces: int, die: str) -> int:

@@ -7,8 +7,8 @@ from referee.games.land6.state import ARMY_SIZE, Land6State, title_for
 from sdk.pb.landgrave.games.land6.v1 import land6_pb2
 
 
-def observe(state: Land6State) -> land6_pb2.Observation:
-    """The Observation message of a state."""
+def observe(state: Land6State, seat: int) -> land6_pb2.Observation:
+    """What the one seat sees: the whole state."""
     rules = state.rules
     width, height = board_size(rules.layout)
     score = state.score()

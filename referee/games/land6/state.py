@@ -225,7 +225,7 @@ class Land6State(State[Land6Action]):
     def observation(self, seat: int) -> land6_pb2.Observation:
         from referee.games.land6.observation import observe
 
-        return observe(self)
+        return observe(self, seat)
 
     def is_terminal(self) -> bool:
         return self.phase is Phase.OVER
@@ -262,6 +262,16 @@ class Land6State(State[Land6Action]):
         from referee.games.land6.render import render_text
 
         return render_text(self)
+
+    def render_svg(self) -> str:
+        from referee.games.land6.svg import render_svg
+
+        return render_svg(self)
+
+    def describe(self, seat: int, action: Land6Action) -> str:
+        from referee.games.land6.describe import describe
+
+        return describe(self, seat, action)
 
     # -- questions -----------------------------------------------------------
 

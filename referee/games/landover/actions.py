@@ -180,32 +180,3 @@ LandoverAction = (
     | RandomKind
     | RandomCity
 )
-
-FIELD_NAMES: dict[type, str] = {
-    BuildRoad: "build_road",
-    BuildBoat: "build_boat",
-    BuildVillage: "build_village",
-    BuildCity: "build_city",
-    BuildWall: "build_wall",
-    BuyMilitary: "buy_military",
-    ImproveCulture: "improve_culture",
-    BankTrade: "bank_trade",
-    Raid: "raid",
-    PlayCard: "play_card",
-    RollDice: "roll_dice",
-    ChooseDice: "choose_dice",
-    EndTurn: "end_turn",
-    ChooseKind: "choose_kind",
-    ChoosePlayer: "choose_player",
-    ChooseTile: "choose_tile",
-    ChooseVertex: "choose_vertex",
-    ChooseEdge: "choose_edge",
-    ChooseCard: "choose_card",
-    Skip: "skip",
-    DiceRoll: "dice_roll",
-    EventRoll: "event_roll",
-    DrawCard: "draw_card",
-    RandomKind: "random_kind",
-    RandomCity: "random_city",
-}
-"""Each action class and its field in the Action message's oneof."""

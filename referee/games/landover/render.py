@@ -11,7 +11,7 @@ if TYPE_CHECKING:
     from referee.games.landover.state import LandoverState
 
 
-def render(state: LandoverState) -> str:
+def render_text(state: LandoverState) -> str:
     board = state.board
     lines = [f"Landover ({board.name}), turn {state.turn}, phase {state.phase.name.lower()}"]
     rows: dict[int, list[str]] = {}

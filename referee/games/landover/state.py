@@ -240,9 +240,19 @@ class LandoverState(State[LandoverAction]):
         return self.identity + repr(fields).encode()
 
     def render(self) -> str:
-        from referee.games.landover.render import render
+        from referee.games.landover.render import render_text
 
-        return render(self)
+        return render_text(self)
+
+    def render_svg(self) -> str:
+        from referee.games.landover.svg import render_svg
+
+        return render_svg(self)
+
+    def describe(self, seat: int, action: LandoverAction) -> str:
+        from referee.games.landover.describe import describe
+
+        return describe(self, seat, action)
 
     def default_action(self, seat: int) -> LandoverAction:
         legal = self.legal_actions(seat)

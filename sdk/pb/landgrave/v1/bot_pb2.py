@@ -23,45 +23,46 @@ _sym_db = _symbol_database.Default()
 
 
 from google.protobuf import any_pb2 as google_dot_protobuf_dot_any__pb2
+from google.protobuf import descriptor_pb2 as google_dot_protobuf_dot_descriptor__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x16landgrave/v1/bot.proto\x12\x0clandgrave.v1\x1a\x19google/protobuf/any.proto\"\x86\x01\n\nBotMessage\x12$\n\x05hello\x18\x01 \x01(\x0b\x32\x13.landgrave.v1.HelloH\x00\x12$\n\x05reply\x18\x02 \x01(\x0b\x32\x13.landgrave.v1.ReplyH\x00\x12$\n\x03log\x18\x03 \x01(\x0b\x32\x15.landgrave.v1.LogLineH\x00\x42\x06\n\x04kind\"\x81\x02\n\x0eRefereeMessage\x12(\n\x07welcome\x18\x01 \x01(\x0b\x32\x15.landgrave.v1.WelcomeH\x00\x12/\n\x0bmatch_start\x18\x02 \x01(\x0b\x32\x18.landgrave.v1.MatchStartH\x00\x12\x31\n\x08\x64\x65\x63ision\x18\x03 \x01(\x0b\x32\x1d.landgrave.v1.DecisionRequestH\x00\x12+\n\tmatch_end\x18\x04 \x01(\x0b\x32\x16.landgrave.v1.MatchEndH\x00\x12,\n\x05\x65rror\x18\x05 \x01(\x0b\x32\x1b.landgrave.v1.ProtocolErrorH\x00\x42\x06\n\x04kind\"^\n\x05Hello\x12\x18\n\x10protocol_version\x18\x01 \x01(\r\x12\r\n\x05token\x18\x02 \x01(\t\x12\x0c\n\x04name\x18\x03 \x01(\t\x12\x0f\n\x07version\x18\x04 \x01(\t\x12\r\n\x05games\x18\x05 \x03(\t\"L\n\x07Welcome\x12\x18\n\x10protocol_version\x18\x01 \x01(\r\x12\x0e\n\x06\x62ot_id\x18\x02 \x01(\t\x12\x17\n\x0freferee_version\x18\x03 \x01(\t\"I\n\x0bTimeControl\x12\x13\n\x0b\x64\x65\x63ision_ms\x18\x01 \x01(\r\x12\x0f\n\x07\x62\x61nk_ms\x18\x02 \x01(\r\x12\x14\n\x0cincrement_ms\x18\x03 \x01(\r\"(\n\nPlayerInfo\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x0c\n\x04name\x18\x02 \x01(\t\"\xd4\x01\n\nMatchStart\x12\x10\n\x08match_id\x18\x01 \x01(\t\x12\x0c\n\x04game\x18\x02 \x01(\t\x12\x16\n\x0e\x65ngine_version\x18\x03 \x01(\t\x12$\n\x06\x63onfig\x18\x04 \x01(\x0b\x32\x14.google.protobuf.Any\x12\x0c\n\x04seat\x18\x05 \x01(\r\x12)\n\x07players\x18\x06 \x03(\x0b\x32\x18.landgrave.v1.PlayerInfo\x12/\n\x0ctime_control\x18\x07 \x01(\x0b\x32\x19.landgrave.v1.TimeControl\"H\n\x05\x43lock\x12\x18\n\x10\x64\x65\x61\x64line_unix_ns\x18\x01 \x01(\x03\x12\x14\n\x0cremaining_ms\x18\x02 \x01(\r\x12\x0f\n\x07\x62\x61nk_ms\x18\x03 \x01(\r\"\xac\x01\n\x0f\x44\x65\x63isionRequest\x12\x10\n\x08match_id\x18\x01 \x01(\t\x12\x0b\n\x03seq\x18\x02 \x01(\x04\x12)\n\x0bobservation\x18\x03 \x01(\x0b\x32\x14.google.protobuf.Any\x12+\n\rlegal_actions\x18\x04 \x01(\x0b\x32\x14.google.protobuf.Any\x12\"\n\x05\x63lock\x18\x05 \x01(\x0b\x32\x13.landgrave.v1.Clock\"z\n\x05Reply\x12\x10\n\x08match_id\x18\x01 \x01(\t\x12\x0b\n\x03seq\x18\x02 \x01(\x04\x12\x0f\n\x05index\x18\x03 \x01(\rH\x00\x12&\n\x06\x61\x63tion\x18\x04 \x01(\x0b\x32\x14.google.protobuf.AnyH\x00\x12\x0f\n\x05\x65rror\x18\x05 \x01(\tH\x00\x42\x08\n\x06\x63hoice\")\n\x07LogLine\x12\x10\n\x08match_id\x18\x01 \x01(\t\x12\x0c\n\x04text\x18\x02 \x01(\t\"\xb2\x01\n\nSeatResult\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\r\n\x05score\x18\x02 \x01(\x01\x12\x0c\n\x04rank\x18\x03 \x01(\r\x12.\n\x0btermination\x18\x04 \x01(\x0e\x32\x19.landgrave.v1.Termination\x12\x0e\n\x06titles\x18\x05 \x03(\t\x12\x0e\n\x06\x64\x65tail\x18\x06 \x01(\t\x12)\n\x06\x66\x61ults\x18\x07 \x03(\x0e\x32\x19.landgrave.v1.Termination\"G\n\x08MatchEnd\x12\x10\n\x08match_id\x18\x01 \x01(\t\x12)\n\x07results\x18\x02 \x03(\x0b\x32\x18.landgrave.v1.SeatResult\"2\n\rProtocolError\x12\x10\n\x08match_id\x18\x01 \x01(\t\x12\x0f\n\x07message\x18\x02 \x01(\t*\xc4\x02\n\x0bTermination\x12\x1b\n\x17TERMINATION_UNSPECIFIED\x10\x00\x12\x16\n\x12TERMINATION_NORMAL\x10\x01\x12\x17\n\x13TERMINATION_TIMEOUT\x10\x02\x12\x1e\n\x1aTERMINATION_ILLEGAL_ACTION\x10\x03\x12\x15\n\x11TERMINATION_CRASH\x10\x04\x12\x1e\n\x1aTERMINATION_PROTOCOL_ERROR\x10\x05\x12\x15\n\x11TERMINATION_STALL\x10\x06\x12\x1e\n\x1aTERMINATION_RESOURCE_LIMIT\x10\x07\x12\x1f\n\x1bTERMINATION_STARTUP_FAILURE\x10\x08\x12\x1b\n\x17TERMINATION_INTERRUPTED\x10\t\x12\x1b\n\x17TERMINATION_ADJUDICATED\x10\n2M\n\x07Referee\x12\x42\n\x04Play\x12\x18.landgrave.v1.BotMessage\x1a\x1c.landgrave.v1.RefereeMessage(\x01\x30\x01\x62\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x16landgrave/v1/bot.proto\x12\x0clandgrave.v1\x1a\x19google/protobuf/any.proto\x1a google/protobuf/descriptor.proto\"\x86\x01\n\nBotMessage\x12$\n\x05hello\x18\x01 \x01(\x0b\x32\x13.landgrave.v1.HelloH\x00\x12$\n\x05reply\x18\x02 \x01(\x0b\x32\x13.landgrave.v1.ReplyH\x00\x12$\n\x03log\x18\x03 \x01(\x0b\x32\x15.landgrave.v1.LogLineH\x00\x42\x06\n\x04kind\"\x81\x02\n\x0eRefereeMessage\x12(\n\x07welcome\x18\x01 \x01(\x0b\x32\x15.landgrave.v1.WelcomeH\x00\x12/\n\x0bmatch_start\x18\x02 \x01(\x0b\x32\x18.landgrave.v1.MatchStartH\x00\x12\x31\n\x08\x64\x65\x63ision\x18\x03 \x01(\x0b\x32\x1d.landgrave.v1.DecisionRequestH\x00\x12+\n\tmatch_end\x18\x04 \x01(\x0b\x32\x16.landgrave.v1.MatchEndH\x00\x12,\n\x05\x65rror\x18\x05 \x01(\x0b\x32\x1b.landgrave.v1.ProtocolErrorH\x00\x42\x06\n\x04kind\"^\n\x05Hello\x12\x18\n\x10protocol_version\x18\x01 \x01(\r\x12\r\n\x05token\x18\x02 \x01(\t\x12\x0c\n\x04name\x18\x03 \x01(\t\x12\x0f\n\x07version\x18\x04 \x01(\t\x12\r\n\x05games\x18\x05 \x03(\t\"L\n\x07Welcome\x12\x18\n\x10protocol_version\x18\x01 \x01(\r\x12\x0e\n\x06\x62ot_id\x18\x02 \x01(\t\x12\x17\n\x0freferee_version\x18\x03 \x01(\t\"I\n\x0bTimeControl\x12\x13\n\x0b\x64\x65\x63ision_ms\x18\x01 \x01(\r\x12\x0f\n\x07\x62\x61nk_ms\x18\x02 \x01(\r\x12\x14\n\x0cincrement_ms\x18\x03 \x01(\r\"(\n\nPlayerInfo\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x0c\n\x04name\x18\x02 \x01(\t\"\x8c\x02\n\nMatchStart\x12\x10\n\x08match_id\x18\x01 \x01(\t\x12\x0c\n\x04game\x18\x02 \x01(\t\x12\x16\n\x0e\x65ngine_version\x18\x03 \x01(\t\x12$\n\x06\x63onfig\x18\x04 \x01(\x0b\x32\x14.google.protobuf.Any\x12\x0c\n\x04seat\x18\x05 \x01(\r\x12)\n\x07players\x18\x06 \x03(\x0b\x32\x18.landgrave.v1.PlayerInfo\x12/\n\x0ctime_control\x18\x07 \x01(\x0b\x32\x19.landgrave.v1.TimeControl\x12\x36\n\ngame_files\x18\x08 \x01(\x0b\x32\".google.protobuf.FileDescriptorSet\"H\n\x05\x43lock\x12\x18\n\x10\x64\x65\x61\x64line_unix_ns\x18\x01 \x01(\x03\x12\x14\n\x0cremaining_ms\x18\x02 \x01(\r\x12\x0f\n\x07\x62\x61nk_ms\x18\x03 \x01(\r\"\xac\x01\n\x0f\x44\x65\x63isionRequest\x12\x10\n\x08match_id\x18\x01 \x01(\t\x12\x0b\n\x03seq\x18\x02 \x01(\x04\x12)\n\x0bobservation\x18\x03 \x01(\x0b\x32\x14.google.protobuf.Any\x12+\n\rlegal_actions\x18\x04 \x01(\x0b\x32\x14.google.protobuf.Any\x12\"\n\x05\x63lock\x18\x05 \x01(\x0b\x32\x13.landgrave.v1.Clock\"z\n\x05Reply\x12\x10\n\x08match_id\x18\x01 \x01(\t\x12\x0b\n\x03seq\x18\x02 \x01(\x04\x12\x0f\n\x05index\x18\x03 \x01(\rH\x00\x12&\n\x06\x61\x63tion\x18\x04 \x01(\x0b\x32\x14.google.protobuf.AnyH\x00\x12\x0f\n\x05\x65rror\x18\x05 \x01(\tH\x00\x42\x08\n\x06\x63hoice\")\n\x07LogLine\x12\x10\n\x08match_id\x18\x01 \x01(\t\x12\x0c\n\x04text\x18\x02 \x01(\t\"\xb2\x01\n\nSeatResult\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\r\n\x05score\x18\x02 \x01(\x01\x12\x0c\n\x04rank\x18\x03 \x01(\r\x12.\n\x0btermination\x18\x04 \x01(\x0e\x32\x19.landgrave.v1.Termination\x12\x0e\n\x06titles\x18\x05 \x03(\t\x12\x0e\n\x06\x64\x65tail\x18\x06 \x01(\t\x12)\n\x06\x66\x61ults\x18\x07 \x03(\x0e\x32\x19.landgrave.v1.Termination\"G\n\x08MatchEnd\x12\x10\n\x08match_id\x18\x01 \x01(\t\x12)\n\x07results\x18\x02 \x03(\x0b\x32\x18.landgrave.v1.SeatResult\"2\n\rProtocolError\x12\x10\n\x08match_id\x18\x01 \x01(\t\x12\x0f\n\x07message\x18\x02 \x01(\t*\xc4\x02\n\x0bTermination\x12\x1b\n\x17TERMINATION_UNSPECIFIED\x10\x00\x12\x16\n\x12TERMINATION_NORMAL\x10\x01\x12\x17\n\x13TERMINATION_TIMEOUT\x10\x02\x12\x1e\n\x1aTERMINATION_ILLEGAL_ACTION\x10\x03\x12\x15\n\x11TERMINATION_CRASH\x10\x04\x12\x1e\n\x1aTERMINATION_PROTOCOL_ERROR\x10\x05\x12\x15\n\x11TERMINATION_STALL\x10\x06\x12\x1e\n\x1aTERMINATION_RESOURCE_LIMIT\x10\x07\x12\x1f\n\x1bTERMINATION_STARTUP_FAILURE\x10\x08\x12\x1b\n\x17TERMINATION_INTERRUPTED\x10\t\x12\x1b\n\x17TERMINATION_ADJUDICATED\x10\n2M\n\x07Referee\x12\x42\n\x04Play\x12\x18.landgrave.v1.BotMessage\x1a\x1c.landgrave.v1.RefereeMessage(\x01\x30\x01\x62\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'landgrave.v1.bot_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
-  _globals['_TERMINATION']._serialized_start=1693
-  _globals['_TERMINATION']._serialized_end=2017
-  _globals['_BOTMESSAGE']._serialized_start=68
-  _globals['_BOTMESSAGE']._serialized_end=202
-  _globals['_REFEREEMESSAGE']._serialized_start=205
-  _globals['_REFEREEMESSAGE']._serialized_end=462
-  _globals['_HELLO']._serialized_start=464
-  _globals['_HELLO']._serialized_end=558
-  _globals['_WELCOME']._serialized_start=560
-  _globals['_WELCOME']._serialized_end=636
-  _globals['_TIMECONTROL']._serialized_start=638
-  _globals['_TIMECONTROL']._serialized_end=711
-  _globals['_PLAYERINFO']._serialized_start=713
-  _globals['_PLAYERINFO']._serialized_end=753
-  _globals['_MATCHSTART']._serialized_start=756
-  _globals['_MATCHSTART']._serialized_end=968
-  _globals['_CLOCK']._serialized_start=970
-  _globals['_CLOCK']._serialized_end=1042
-  _globals['_DECISIONREQUEST']._serialized_start=1045
-  _globals['_DECISIONREQUEST']._serialized_end=1217
-  _globals['_REPLY']._serialized_start=1219
-  _globals['_REPLY']._serialized_end=1341
-  _globals['_LOGLINE']._serialized_start=1343
-  _globals['_LOGLINE']._serialized_end=1384
-  _globals['_SEATRESULT']._serialized_start=1387
-  _globals['_SEATRESULT']._serialized_end=1565
-  _globals['_MATCHEND']._serialized_start=1567
-  _globals['_MATCHEND']._serialized_end=1638
-  _globals['_PROTOCOLERROR']._serialized_start=1640
-  _globals['_PROTOCOLERROR']._serialized_end=1690
-  _globals['_REFEREE']._serialized_start=2019
-  _globals['_REFEREE']._serialized_end=2096
+  _globals['_TERMINATION']._serialized_start=1783
+  _globals['_TERMINATION']._serialized_end=2107
+  _globals['_BOTMESSAGE']._serialized_start=102
+  _globals['_BOTMESSAGE']._serialized_end=236
+  _globals['_REFEREEMESSAGE']._serialized_start=239
+  _globals['_REFEREEMESSAGE']._serialized_end=496
+  _globals['_HELLO']._serialized_start=498
+  _globals['_HELLO']._serialized_end=592
+  _globals['_WELCOME']._serialized_start=594
+  _globals['_WELCOME']._serialized_end=670
+  _globals['_TIMECONTROL']._serialized_start=672
+  _globals['_TIMECONTROL']._serialized_end=745
+  _globals['_PLAYERINFO']._serialized_start=747
+  _globals['_PLAYERINFO']._serialized_end=787
+  _globals['_MATCHSTART']._serialized_start=790
+  _globals['_MATCHSTART']._serialized_end=1058
+  _globals['_CLOCK']._serialized_start=1060
+  _globals['_CLOCK']._serialized_end=1132
+  _globals['_DECISIONREQUEST']._serialized_start=1135
+  _globals['_DECISIONREQUEST']._serialized_end=1307
+  _globals['_REPLY']._serialized_start=1309
+  _globals['_REPLY']._serialized_end=1431
+  _globals['_LOGLINE']._serialized_start=1433
+  _globals['_LOGLINE']._serialized_end=1474
+  _globals['_SEATRESULT']._serialized_start=1477
+  _globals['_SEATRESULT']._serialized_end=1655
+  _globals['_MATCHEND']._serialized_start=1657
+  _globals['_MATCHEND']._serialized_end=1728
+  _globals['_PROTOCOLERROR']._serialized_start=1730
+  _globals['_PROTOCOLERROR']._serialized_end=1780
+  _globals['_REFEREE']._serialized_start=2109
+  _globals['_REFEREE']._serialized_end=2186
 # @@protoc_insertion_point(module_scope)

@@ -1,4 +1,5 @@
 from google.protobuf import any_pb2 as _any_pb2
+from google.protobuf import descriptor_pb2 as _descriptor_pb2
 from google.protobuf.internal import containers as _containers
 from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 from google.protobuf import descriptor as _descriptor
@@ -100,7 +101,7 @@ class PlayerInfo(_message.Message):
     def __init__(self, seat: _Optional[int] = ..., name: _Optional[str] = ...) -> None: ...
 
 class MatchStart(_message.Message):
-    __slots__ = ("match_id", "game", "engine_version", "config", "seat", "players", "time_control")
+    __slots__ = ("match_id", "game", "engine_version", "config", "seat", "players", "time_control", "game_files")
     MATCH_ID_FIELD_NUMBER: _ClassVar[int]
     GAME_FIELD_NUMBER: _ClassVar[int]
     ENGINE_VERSION_FIELD_NUMBER: _ClassVar[int]
@@ -108,6 +109,7 @@ class MatchStart(_message.Message):
     SEAT_FIELD_NUMBER: _ClassVar[int]
     PLAYERS_FIELD_NUMBER: _ClassVar[int]
     TIME_CONTROL_FIELD_NUMBER: _ClassVar[int]
+    GAME_FILES_FIELD_NUMBER: _ClassVar[int]
     match_id: str
     game: str
     engine_version: str
@@ -115,7 +117,8 @@ class MatchStart(_message.Message):
     seat: int
     players: _containers.RepeatedCompositeFieldContainer[PlayerInfo]
     time_control: TimeControl
-    def __init__(self, match_id: _Optional[str] = ..., game: _Optional[str] = ..., engine_version: _Optional[str] = ..., config: _Optional[_Union[_any_pb2.Any, _Mapping]] = ..., seat: _Optional[int] = ..., players: _Optional[_Iterable[_Union[PlayerInfo, _Mapping]]] = ..., time_control: _Optional[_Union[TimeControl, _Mapping]] = ...) -> None: ...
+    game_files: _descriptor_pb2.FileDescriptorSet
+    def __init__(self, match_id: _Optional[str] = ..., game: _Optional[str] = ..., engine_version: _Optional[str] = ..., config: _Optional[_Union[_any_pb2.Any, _Mapping]] = ..., seat: _Optional[int] = ..., players: _Optional[_Iterable[_Union[PlayerInfo, _Mapping]]] = ..., time_control: _Optional[_Union[TimeControl, _Mapping]] = ..., game_files: _Optional[_Union[_descriptor_pb2.FileDescriptorSet, _Mapping]] = ...) -> None: ...
 
 class Clock(_message.Message):
     __slots__ = ("deadline_unix_ns", "remaining_ms", "bank_ms")
