@@ -20,7 +20,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from google.protobuf.message import Message
 
@@ -66,6 +66,11 @@ def outcomes_from_scores(scores: Sequence[float]) -> list[SeatOutcome]:
 
 class State(ABC, Generic[ActionT]):
     """One position of a game. Mutable: ``apply`` changes it in place."""
+
+    not_in_canonical: ClassVar[frozenset[str]] = frozenset()
+    """Attributes ``canonical()`` may leave out: fixed at setup and named once in
+    the state's identity (the rules, the board), or kept in step with others.
+    ``referee.testing.check_canonical`` checks that every other one is in."""
 
     @property
     @abstractmethod

@@ -4,20 +4,25 @@
 referee relies on: legal lists are deterministic and never empty for a seat
 that must act, every legal action applies, illegal ones are refused without
 changing the state, actions survive the protobuf codec, chance outcomes are
-a distribution, digests are stable, and every game ends with an outcome.
+a distribution, digests are stable, every game ends with an outcome, every
+action is described in words (never a repr), and ``canonical()`` changes
+when any attribute of the state changes (``check_canonical``).
 
 Call it from a test, as trio's ``check_two_way_stream`` is called.
 """
 
 from __future__ import annotations
 
+import copy
+import enum
 import random
+import re
 from fractions import Fraction
 from typing import Any
 
 from google.protobuf.message import Message
 
-from referee.engine import CHANCE, Engine, State
+from referee.engine import CHANCE, Engine, State, actor
 from referee.errors import IllegalAction
 from referee.match.chance import sample_outcome
 
@@ -61,6 +66,37 @@ def check_engine(
         state, history = random_playout(engine, players, seed, config)
         _check_end(engine, state)
         _check_replay(engine, players, seed, config, history)
+    check_canonical(engine, players, seeds.start, config)
+
+
+def check_canonical(
+    engine: Engine[Any], num_players: int, seed: int = 0, config: Message | None = None
+) -> None:
+    """Check that changing any one attribute of a state changes its digest.
+
+    The state is taken halfway through a seeded random game. Attributes the
+    state's class names in ``State.not_in_canonical`` (fixed at setup and
+    named once in the identity, or kept in step with others) are left out.
+    An attribute is changed in place of its kind: a number plus one, a flag
+    flipped, an enum's next member, a container's last item changed; any
+    other value is swapped for a poison that raises when used, so a
+    ``canonical()`` that reads the attribute fails loudly instead of passing.
+    """
+    _, history = random_playout(engine, num_players, seed, config)
+    state = engine.new_game(config or engine.default_config(), num_players)
+    for seat, action in history[: len(history) // 2]:
+        state.apply(seat, action)
+    digest = state.digest()
+    for name, value in vars(state).items():
+        if name in state.not_in_canonical:
+            continue
+        changed = copy.deepcopy(state)
+        setattr(changed, name, _perturbed(value))
+        try:
+            covered = changed.digest() != digest
+        except Exception:
+            covered = True  # canonical() read the changed value and choked on it
+        assert covered, f"{engine.name}: attribute {name!r} is not in canonical()"
 
 
 def _check_end(engine: Engine[Any], state: State[Any]) -> None:
@@ -100,6 +136,22 @@ def _check_chance(engine: Engine[Any], state: State[Any], outcome: Any) -> None:
     assert sum((p for _, p in outcomes), Fraction(0)) == 1, f"{engine.name}: chance sums != 1"
     assert outcome in [o for o, _ in outcomes]
     _check_codec(engine, outcome)
+    check_description(engine, state, CHANCE, outcome)
+
+
+REPR_PATTERN = re.compile(r"\b[A-Z]\w*\(|\w=|<\w+[.:]")
+"""What a repr looks like: ``Move(``, ``source=``, ``<Kind.ROAD: 1>``."""
+
+
+def check_description(engine: Engine[Any], state: State[Any], seat: int, action: Any) -> str:
+    """Check that an action is described in words, starting with its actor; return the words."""
+    text = state.describe(seat, action)
+    assert isinstance(text, str), f"{engine.name}: describe() gave {type(text).__name__}"
+    assert text.startswith(actor(seat) + " "), f"{engine.name}: {text!r} does not name the actor"
+    assert text.strip() == text and "\n" not in text, f"{engine.name}: {text!r} is not one line"
+    assert not REPR_PATTERN.search(text), f"{engine.name}: {text!r} reads like a repr"
+    assert type(action).__name__ not in text, f"{engine.name}: {text!r} names a class"
+    return text
 
 
 def _check_decision(
@@ -112,7 +164,10 @@ def _check_decision(
     assert action in legal
     assert isinstance(state.observation(seat), Message)
     assert isinstance(engine.action_list_to_proto(legal), Message)
-    _check_codec(engine, rng.choice(legal))
+    other = rng.choice(legal)
+    _check_codec(engine, other)
+    check_description(engine, state, seat, action)
+    check_description(engine, state, seat, other)
     _check_wrong_seat_refused(engine, state, seat, action)
 
 
@@ -136,3 +191,44 @@ def _check_wrong_seat_refused(
     else:
         raise AssertionError(f"{engine.name}: seat {others[0]} acted out of turn")
     assert state.digest() == before, f"{engine.name}: a refused action changed the state"
+
+
+class _PoisonUsed(Exception):
+    """A check's poison value was read: the code under test uses the attribute."""
+
+
+class _Poison:
+    """A value that raises whenever it is used: compared, hashed, printed, iterated."""
+
+    def _used(self, *args: object, **kwargs: object) -> Any:
+        raise _PoisonUsed
+
+    __eq__ = __lt__ = __gt__ = __le__ = __ge__ = __hash__ = _used
+    __repr__ = __str__ = __bool__ = __iter__ = __len__ = __int__ = __index__ = _used
+    __getattr__ = __getitem__ = _used
+
+
+def _perturbed(value: Any) -> Any:  # noqa: PLR0911 (one return per kind of value)
+    """A value of the same kind that differs from ``value``, or a poison."""
+    if isinstance(value, enum.Enum):
+        members = list(type(value))
+        return members[(members.index(value) + 1) % len(members)] if len(members) > 1 else _Poison()
+    if isinstance(value, bool):
+        return not value
+    if isinstance(value, int | float):
+        return value + 1
+    if isinstance(value, str):
+        return value + "~"
+    if isinstance(value, bytes):
+        return value + b"~"
+    if isinstance(value, list | tuple):
+        items = [*value[:-1], _perturbed(value[-1])] if value else [0]
+        return tuple(items) if isinstance(value, tuple) else items
+    if isinstance(value, set | frozenset):
+        return type(value)(list(value)[1:]) if value else type(value)({0})
+    if isinstance(value, dict):
+        if not value:
+            return {0: 0}
+        last = list(value)[-1]
+        return {**value, last: _perturbed(value[last])}
+    return _Poison()

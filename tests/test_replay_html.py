@@ -111,9 +111,7 @@ def test_the_action_list_reads_as_words(record: Path) -> None:
     assert block is not None
     texts = [step["text"] for step in json.loads(block.group(1))["steps"]]
     states = replay.states()
-    expected = [
-        next(states).describe(step.seat, step.action) for step in replay.record.steps
-    ]
+    expected = [next(states).describe(step.seat, step.action) for step in replay.record.steps]
     assert [t.removesuffix(" (by the referee)") for t in texts] == expected
     assert any(t.startswith("seat 0 places a cow on plot") for t in texts)
     assert not any("PlaceCow(" in t or "=" in t for t in texts)

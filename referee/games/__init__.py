@@ -14,6 +14,7 @@ import structlog
 
 from referee.engine import Engine
 from referee.errors import LandgraveError, UnknownGameError
+from sdk.messages import load_game_messages
 
 ENTRY_POINT_GROUP = "landgrave.games"
 
@@ -58,3 +59,15 @@ def registered() -> dict[str, Engine[Any]]:
         except BrokenEngineError as error:
             logger.warning("engine left out", game=name, error=str(error))
     return engines
+
+
+@cache
+def load_installed_messages() -> None:
+    """Register the message types of every installed game that loads.
+
+    Records hold game messages as ``Any``, resolved by type URL: a game outside
+    ``sdk.pb`` registers its types when its engine (and so its generated
+    module) is imported.
+    """
+    load_game_messages()
+    registered()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from google.protobuf import json_format
 
-from sdk.messages import load_game_messages
+from referee.games import load_installed_messages
 from sdk.pb.landgrave.v1 import record_pb2
 
 FORMAT_VERSION = 1
@@ -25,5 +25,5 @@ def decode_line(text: str) -> record_pb2.RecordLine:
     Raises:
         json_format.ParseError: the line is not a RecordLine.
     """
-    load_game_messages()  # Any payloads resolve by type URL
+    load_installed_messages()  # Any payloads resolve by type URL
     return json_format.Parse(text, record_pb2.RecordLine())

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 import random
 import time
 from typing import Any
@@ -224,33 +223,6 @@ def test_digests_are_equal_exactly_for_equal_states(seed: int, players: int) -> 
     by_digest = dict(zip(digests, snapshots, strict=True))
     assert len(by_digest) == len(set(snapshots)), "different states share a digest"
     assert all(by_digest[d] == s for d, s in zip(digests, snapshots, strict=True))
-
-
-def test_every_field_of_the_state_changes_the_digest() -> None:
-    """Two states that differ in any one attribute have different digests."""
-    _, history = random_playout(ENGINE, 3, seed=4)
-    replay = ENGINE.new_game(ENGINE.default_config(), 3)
-    for seat, action in history[: len(history) // 2]:
-        replay.apply(seat, action)
-    derived = {"board", "rules", "_identity", "_num_players", "owned"}  # owned mirrors owner
-    for name, value in vars(replay).items():
-        if name in derived:
-            continue
-        changed = copy.deepcopy(replay)
-        setattr(changed, name, _perturbed(value))
-        assert changed.digest() != replay.digest(), f"{name} is not in canonical()"
-
-
-def _perturbed(value: Any) -> Any:
-    if isinstance(value, Phase):
-        return Phase.OVER if value is not Phase.OVER else Phase.ORDER
-    if isinstance(value, int):
-        return value + 1
-    if isinstance(value, tuple):
-        return (*value, 0)
-    if isinstance(value, list):
-        return [*value[:-1], _perturbed(value[-1])] if value else [(0,)]
-    raise TypeError(f"no perturbation for {value!r}")
 
 
 def two_started(map_text: str, second: tuple[int, int] = (4, 4)) -> LandState:

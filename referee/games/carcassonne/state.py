@@ -70,6 +70,9 @@ def deal(rules: Rules) -> tuple[TileCopy, dict[TileCopy, int]]:
 class CarcassonneState(State[CarcassonneAction]):
     """A game in progress: board, pile, followers, scores and scoring stacks."""
 
+    not_in_canonical = frozenset({"_placements", "_follower_spots"})
+    """The legal moves of this position, kept from the board and the drawn tile."""
+
     def __init__(self, rules: Rules, num_players: int) -> None:
         self.rules = rules
         self._num_players = num_players

@@ -51,6 +51,9 @@ POINTS_FOR_RENOWN = 10
 class FarlanthiaState(State[FarlanthiaAction]):
     """A Farlanthia game."""
 
+    not_in_canonical = frozenset({"players", "geo"})
+    """The per-seat lists' length; the hexagon made from ``rules.map_radius``."""
+
     def __init__(self, rules: Rules, players: int) -> None:  # noqa: PLR0915 (the whole state)
         self.rules = rules
         self.players = players

@@ -62,6 +62,9 @@ class Phase(enum.IntEnum):
 class LandState(State[LandAction]):
     """One position of a Land game. Build it with ``LandEngine.new_game``."""
 
+    not_in_canonical = frozenset({"board", "rules", "_num_players", "owned"})
+    """The first three are named in ``_identity``; ``owned`` mirrors ``owner``."""
+
     def __init__(self, board: Board, rules: Rules, num_players: int, identity: bytes) -> None:
         self.board = board
         self.rules = rules

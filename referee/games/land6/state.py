@@ -144,6 +144,9 @@ def title_for(score: int) -> str:
 class Land6State(State[Land6Action]):
     """A LAND 6 game: the board, the dice, the cubes and where the turn stands."""
 
+    not_in_canonical = frozenset({"board"})
+    """The board is made from ``placements``."""
+
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
         self.placements: list[Placement | None] = [None] * 6

@@ -67,6 +67,9 @@ class Phase(enum.IntEnum):
 class LandoverState(State[LandoverAction]):
     """A Landover game."""
 
+    not_in_canonical = frozenset({"rules", "players", "route_lengths"})
+    """Rules and players are named in ``identity``; route lengths follow from the roads."""
+
     def __init__(self, board: Board, rules: Rules, num_players: int, identity: bytes) -> None:
         self.board = board
         self.rules = rules
