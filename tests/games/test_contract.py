@@ -9,6 +9,7 @@ somewhere in random games, and no description reads like a repr.
 
 from __future__ import annotations
 
+import importlib
 import importlib.util
 import random
 from typing import Any
@@ -37,6 +38,33 @@ def test_the_skip_list_is_empty() -> None:
 
 def test_every_built_in_engine_is_installed() -> None:
     assert set(BUILT_IN) <= set(ENGINES)
+
+
+LAYOUT = {
+    "": "ENGINE",
+    "engine": "ENGINE",
+    "codec": "CODEC",
+    "rules": "Rules",
+    "observation": "observe",
+    "render": "render_text",
+    "svg": "render_svg",
+    "describe": "describe",
+}
+"""Land's layout (docs/engines.md): module of the game package, and the name it defines."""
+
+
+@pytest.mark.parametrize("name", BUILT_IN)
+def test_built_in_engines_share_lands_layout(name: str) -> None:
+    package = f"referee.games.{name}"
+    for module, defined in LAYOUT.items():
+        loaded = importlib.import_module(f"{package}.{module}" if module else package)
+        assert hasattr(loaded, defined), f"{loaded.__name__} has no {defined}"
+    rules = importlib.import_module(f"{package}.rules").Rules
+    assert hasattr(rules, "from_config"), f"{package}.rules.Rules has no from_config"
+    for module in ("actions", "state"):
+        importlib.import_module(f"{package}.{module}")
+    union = f"{name.capitalize()}Action"
+    assert hasattr(importlib.import_module(f"{package}.actions"), union)
 
 
 @pytest.mark.skipif(not NIM_INSTALLED, reason="examples/nim is not installed (pip install -e)")

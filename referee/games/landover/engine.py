@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from referee.engine import Engine
-from referee.errors import ConfigError
 from referee.games.landover.actions import LandoverAction
 from referee.games.landover.board import make_board
 from referee.games.landover.codec import CODEC
@@ -33,17 +32,8 @@ class LandoverEngine(Engine[LandoverAction]):
         )
 
     def setup(self, config: landover_pb2.Config, num_players: int) -> LandoverState:
-        if not 3 <= config.victory_points <= 100:
-            raise ConfigError(
-                f"landover victory_points: expected 3..100, got {config.victory_points}"
-            )
+        rules = Rules.from_config(config)
         board = make_board(config.map, config.map_seed)
-        rules = Rules(
-            victory_points=config.victory_points,
-            turn_limit=config.turn_limit,
-            raid_immunity_vp=config.raid_immunity_vp,
-            culture_needs_city=config.culture_needs_city,
-        )
         identity = f"{self.name}/{self.version}|{num_players}|{rules!r}|{board.describe()}|"
         return LandoverState(board, rules, num_players, identity.encode())
 

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from referee.errors import ConfigError
+from sdk.pb.landgrave.games.landover.v1 import landover_pb2
+
 WOOD, CLAY, WOOL, WHEAT, ORE, PAPER, CLOTH, COIN = range(8)
 KINDS = 8
 RESOURCES = 5
@@ -106,3 +109,21 @@ class Rules:
     """LANDOVER-21."""
     culture_needs_city: bool = True
     """LANDOVER-14."""
+
+    @classmethod
+    def from_config(cls, config: landover_pb2.Config) -> Rules:
+        """The rules a Config sets (its map is the engine's business).
+
+        Raises:
+            ConfigError: victory_points is out of range.
+        """
+        if not 3 <= config.victory_points <= 100:
+            raise ConfigError(
+                f"landover victory_points: expected 3..100, got {config.victory_points}"
+            )
+        return cls(
+            victory_points=config.victory_points,
+            turn_limit=config.turn_limit,
+            raid_immunity_vp=config.raid_immunity_vp,
+            culture_needs_city=config.culture_needs_city,
+        )
