@@ -7,6 +7,7 @@ record, so a match can be verified and replayed from the record alone.
 
 from __future__ import annotations
 
+import logging
 import random
 import time
 import uuid
@@ -34,7 +35,8 @@ from referee.record.writer import RecordWriter
 from sdk.messages import files_of, pack
 from sdk.pb.landgrave.v1 import bot_pb2, record_pb2
 
-logger = structlog.get_logger("referee.match")
+LOGGER_NAME = "referee.match"
+logger = structlog.get_logger(LOGGER_NAME)
 
 DEFAULT_MAX_STEPS = 100_000
 
@@ -151,9 +153,19 @@ class _Match:
         )
         self._write(record_pb2.RecordLine(decision=decision))
 
+    def _log_move(self, seat: int, action: Any) -> None:
+        """The move in words, at debug level: described only when someone reads it."""
+        if not _moves_logged():
+            return
+        try:
+            text = self.state.describe(seat, action)
+        except Exception as error:  # an engine's wording bug must not end the match
+            text = f"(no description: {error!r})"
+        self.log.debug("move", step=self.step, text=text)
+
     def _apply_chance(self) -> None:
         outcome = sample_outcome(self.state.chance_outcomes(), self.rng)
-        self.log.debug("move", step=self.step, text=self.state.describe(CHANCE, outcome))
+        self._log_move(CHANCE, outcome)
         self.state.apply(CHANCE, outcome)
         chance = record_pb2.Chance(
             step=self.step, outcome=pack(self.engine.action_to_proto(outcome))
@@ -249,7 +261,7 @@ class _Match:
             return
         for seat in actors:
             turn = turns[seat]
-            self.log.debug("move", step=self.step, text=self.state.describe(seat, turn.action))
+            self._log_move(seat, turn.action)
             self.state.apply(seat, turn.action)
             overhead_ms = max(0.0, (time.perf_counter() - started) * 1000 - turn.think_ms)
             self._write_turn(seat, turn, overhead_ms)
@@ -413,6 +425,10 @@ def play_in_process(
     )
     players = [InProcessPlayer(bot) for bot in bots]
     return trio.run(run_match, spec, players)
+
+
+def _moves_logged() -> bool:
+    return logging.getLogger(LOGGER_NAME).isEnabledFor(logging.DEBUG)
 
 
 def _seat_result(
