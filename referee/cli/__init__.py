@@ -22,6 +22,7 @@ COMMANDS = (
     "records",
     "games",
     "carcassonne_script",
+    "check_bot",
 )
 
 

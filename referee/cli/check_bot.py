@@ -1,0 +1,97 @@
+"""``referee check-bot PATH``: the conformance check a bot passes before it enters an arena."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import tempfile
+from pathlib import Path
+from typing import Any
+
+EXAMPLES = """\
+examples:
+  referee check-bot examples/node                 every game its bot.toml declares
+  referee check-bot my-bot.tar.gz --game land     one game
+  referee check-bot my-bot --keep check-out       keep its stderr and the match records
+"""
+
+
+def add_parser(commands: Any) -> None:
+    parser = commands.add_parser(
+        "check-bot",
+        help="check that a bot package connects, answers in time, plays legally and exits",
+        description="Run the conformance check an arena runs on every submission: one "
+        "PASS or FAIL line per check with its reason. Exit status 0 when every check "
+        "passes, 1 when one fails, 2 for a wrong command line.",
+        epilog=EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument(
+        "path", type=Path, help="the bot package: a folder with a bot.toml, or a .tar.gz/.zip"
+    )
+    parser.add_argument(
+        "--game",
+        action="append",
+        metavar="GAME",
+        help="check this game (repeat for more); default every game the bot.toml declares",
+    )
+    parser.add_argument(
+        "--sandbox",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="run the bot under bubblewrap, as arena matches do (default: when installed)",
+    )
+    parser.add_argument(
+        "--decision-ms",
+        type=int,
+        default=1000,
+        help="the clock of each decision in ms (default 1000)",
+    )
+    parser.add_argument(
+        "--matches",
+        type=int,
+        default=2,
+        metavar="N",
+        help="seeded matches per game against the random bot (default 2)",
+    )
+    parser.add_argument(
+        "--keep",
+        type=Path,
+        metavar="DIR",
+        help="keep the bot's stderr and the check's match records in DIR",
+    )
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from referee.arena.conformance import check_path
+    from referee.errors import ConfigError
+
+    if not args.path.exists():
+        raise ConfigError(f"no bot package at {args.path}")
+    if args.decision_ms <= 0 or args.matches <= 0:
+        raise ConfigError("--decision-ms and --matches must be positive")
+    if args.verbose == 0:
+        # The report names every fault; the runner's warnings would only say them twice.
+        for name in ("referee.match", "referee.transport"):
+            logging.getLogger(name).setLevel(logging.ERROR)
+    with tempfile.TemporaryDirectory(prefix="landgrave-check-") as scratch:
+        work_dir = args.keep or Path(scratch)
+        report = check_path(
+            args.path,
+            args.game,
+            work_dir,
+            sandbox=args.sandbox,
+            decision_ms=args.decision_ms,
+            matches_per_game=args.matches,
+        )
+        print(report.render())
+    if report.passed:
+        return 0
+    where = (
+        f"the bot's stderr and the match records are in {args.keep}"
+        if args.keep
+        else ("--keep DIR keeps the bot's stderr and the match records")
+    )
+    print(f"some checks failed; {where}")
+    return 1
