@@ -73,15 +73,17 @@ function gameProtos() {
   });
 }
 
-// The number of legal actions in an Any holding a game's ActionList. The `actions`
-// field's number comes from the game's .proto; its entries are counted on the wire.
+// The number of legal actions in an Any holding a game's ActionList. Every game's
+// ActionList is `repeated Action actions = 1` (Landgrave's engine contract); the field's
+// number is read from the game's .proto when we have it. Entries are counted on the wire.
+const ACTIONS_FIELD = 1;
+
 function countActions(definitions, any) {
   // protobufjs keeps Any's field names as in the .proto: type_url, value.
   const typeName = any.type_url.slice(any.type_url.lastIndexOf("/") + 1);
   const message = definitions[typeName];
   const field = message && message.type.field.find((f) => f.name === "actions");
-  if (!field) throw new Error(`unknown action list ${typeName}: is its .proto in ./proto?`);
-  return countField(any.value, field.number);
+  return countField(any.value, field ? field.number : ACTIONS_FIELD);
 }
 
 // Protobuf wire format: each field is a varint key (number << 3 | wire type), then
@@ -131,9 +133,15 @@ function play(client, token, actionCount) {
       }
       case "decision": {
         const request = message.decision;
-        const random = matches.get(request.matchId) || Math.random;
-        const index = Math.floor(random() * actionCount(request.legalActions));
-        call.write({ reply: { matchId: request.matchId, seq: request.seq, index } });
+        const answer = { matchId: request.matchId, seq: request.seq };
+        try {
+          const random = matches.get(request.matchId) || Math.random;
+          answer.index = Math.floor(random() * actionCount(request.legalActions));
+        } catch (error) {
+          // Our bug costs this match (recorded as our crash), not the others on the stream.
+          answer.error = String(error.stack || error).slice(0, 2000);
+        }
+        call.write({ reply: answer });
         break;
       }
       case "matchEnd":
