@@ -18,6 +18,9 @@ The checks, in the order of the report (each a pass/fail line with its reason):
 - ``exits when told``: when the referee closes its stream it exits, code 0, in the grace.
 
 A check that cannot run after an earlier failure fails with "skipped: why".
+
+One module for one concept, the check, at some 500 lines: its three small
+players (a timed seat, an overruled seat, the random opponent) serve it alone.
 """
 
 from __future__ import annotations
@@ -172,8 +175,9 @@ async def check_package(
         BotServer() as server,
         BotFleet(server, work_dir / "logs", limits, startup_timeout_s) as fleet,
     ):
+        started = trio.current_time()
         process = await fleet.launch(command)
-        await check.run(process, engines, manifest.games)
+        await check.run(process, engines, manifest.games, trio.current_time() - started)
     return CheckReport(tuple(check.results))
 
 
@@ -235,9 +239,13 @@ class _Check:
         return engines
 
     async def run(
-        self, process: BotProcess, engines: Sequence[Engine[Any]], declared: Sequence[str]
+        self,
+        process: BotProcess,
+        engines: Sequence[Engine[Any]],
+        declared: Sequence[str],
+        ready_s: float,
     ) -> None:
-        handshake = self._handshake(process, declared)
+        handshake = self._handshake(process, declared, ready_s)
         self.results.append(handshake)
         if not handshake.passed:
             for engine in engines:
@@ -254,7 +262,7 @@ class _Check:
     # -- handshake ------------------------------------------------------------
 
     @staticmethod
-    def _handshake(process: BotProcess, declared: Sequence[str]) -> CheckResult:
+    def _handshake(process: BotProcess, declared: Sequence[str], ready_s: float) -> CheckResult:
         hello = process.connection.hello
         if hello is None or process.connection.gone is not None:
             reason = process.connection.gone or "did not connect and say hello"
@@ -272,7 +280,8 @@ class _Check:
             "handshake",
             True,
             f"protocol version {hello.protocol_version}, says it is {hello.name or '(no name)'!r} "
-            f"version {hello.version or '(none)'}, plays {', '.join(plays) or 'any game'}",
+            f"version {hello.version or '(none)'}, plays {', '.join(plays) or 'any game'}, "
+            f"ready in {ready_s:.2f} s",
         )
 
     # -- matches against the random bot ---------------------------------------
@@ -306,7 +315,9 @@ class _Check:
         if tally.timed_out:
             return CheckResult(name, False, tally.fault)
         if tally.decisions == 0:
-            return CheckResult.skipped(name, f"it answered no decision; {tally.fault}")
+            return CheckResult.skipped(
+                name, f"it answered no decision ({tally.fault or 'none asked'})"
+            )
         clock_ms = self.time_control.decision_s * 1000
         return CheckResult(
             name,
