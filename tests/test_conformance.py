@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import shutil
+import tarfile
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -256,10 +257,18 @@ def test_check_bot_exits_0_when_all_pass_1_on_a_failed_check_2_on_bad_input(
     folder.mkdir()
     shutil.copy(BOTS / "random_bot.py", folder)
     make_package(folder, "random_bot.py")
-    passing = run_referee("check-bot", str(folder), "--game", "land", "--no-sandbox")
+    archive = tmp_path / "random.tar.gz"
+    with tarfile.open(archive, "w:gz") as tar:
+        tar.add(folder, arcname="random")
+    kept = tmp_path / "kept"
+    passing = run_referee(
+        "check-bot", str(archive), "--game", "land", "--no-sandbox", "--keep", str(kept)
+    )
     assert passing.returncode == 0, passing.stdout + passing.stderr
     assert passing.stdout.splitlines()[-1].startswith("PASS exits when told")
     assert "seat fault" not in passing.stderr  # the forced penalty is the check's, not news
+    assert (kept / "records" / "check-land-1.jsonl").is_file()
+    assert (kept / "package" / "random" / "bot.toml").is_file()  # the archive, unpacked
 
     failing = run_referee("check-bot", str(folder), "--game", "carcassonne", "--no-sandbox")
     assert failing.returncode == 1

@@ -322,8 +322,8 @@ class _Check:
         return CheckResult(
             name,
             True,
-            f"{tally.decisions} decisions, the slowest {tally.slowest_s * 1000:.0f} ms "
-            f"(clock {clock_ms:.0f} ms)",
+            f"{_count(tally.decisions, 'decision', 'decisions')}, "
+            f"the slowest {tally.slowest_s * 1000:.0f} ms (clock {clock_ms:.0f} ms)",
         )
 
     @staticmethod
@@ -333,7 +333,10 @@ class _Check:
         if tally.fault:
             return CheckResult(name, False, tally.fault)
         return CheckResult(
-            name, True, f"{tally.matches} seeded matches against the random bot, every reply legal"
+            name,
+            True,
+            f"{_count(tally.matches, 'seeded match', 'seeded matches')} against the random bot, "
+            "every reply legal",
         )
 
     async def _match(
@@ -382,7 +385,7 @@ class _Check:
             name,
             True,
             f"told it lost a {engine.name} match by a timeout, it played the next one to its "
-            f"end ({watched.answered} decisions)",
+            f"end ({_count(watched.answered, 'decision', 'decisions')})",
         )
 
     # -- leaving --------------------------------------------------------------
@@ -424,6 +427,10 @@ async def _wait_exit(process: BotProcess, grace_s: float) -> int | None:
     with trio.move_on_after(grace_s):
         await running.wait()
     return running.poll()
+
+
+def _count(number: int, one: str, many: str) -> str:
+    return f"{number} {one if number == 1 else many}"
 
 
 def _seats(engine: Engine[Any]) -> int:
