@@ -162,6 +162,16 @@ async def test_a_crash_at_start_fails_the_handshake_and_skips_the_rest(tmp_path:
 
 
 @pytest.mark.slow
+async def test_a_bot_that_gives_no_name_fails_the_handshake(tmp_path: Path) -> None:
+    nameless = BOT_THEN.replace('name = "first-choice"', 'name = ""').format(after="")
+    folder = make_package(tmp_path / "p", "bot.py", files={"bot.py": nameless})
+    results = await check(folder, tmp_path / "w")
+    assert results["handshake"].reason == "its hello gives no name (records and standings show it)"
+    assert results["legal moves (land)"].reason == "skipped: no handshake"
+    assert results["exits when told"].passed
+
+
+@pytest.mark.slow
 async def test_a_bot_that_dies_when_told_it_lost_fails_survival(tmp_path: Path) -> None:
     folder = make_package(tmp_path / "p", "loser.py", files={"loser.py": SORE_LOSER})
     results = await check(folder, tmp_path / "w")

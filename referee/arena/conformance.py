@@ -252,7 +252,10 @@ class _Check:
                 for name in _game_checks(engine.name):
                     self.results.append(CheckResult.skipped(name, "no handshake"))
             self.results.append(CheckResult.skipped("survives a penalty loss", "no handshake"))
-            self.results.append(CheckResult.skipped("exits when told", "it never connected"))
+            if process.connection.hello is None:
+                self.results.append(CheckResult.skipped("exits when told", "it never connected"))
+            else:  # connected, but with a hello we refuse: it can still be told to go
+                self.results.append(await self._exit(process))
             return
         for engine in engines:
             await self._play_game(process, engine)
@@ -267,6 +270,10 @@ class _Check:
         if hello is None or process.connection.gone is not None:
             reason = process.connection.gone or "did not connect and say hello"
             return CheckResult("handshake", False, reason)
+        if not hello.name.strip():
+            return CheckResult(
+                "handshake", False, "its hello gives no name (records and standings show it)"
+            )
         plays = list(hello.games)
         missing = [game for game in declared if plays and game not in plays]
         if missing:
@@ -279,7 +286,7 @@ class _Check:
         return CheckResult(
             "handshake",
             True,
-            f"protocol version {hello.protocol_version}, says it is {hello.name or '(no name)'!r} "
+            f"protocol version {hello.protocol_version}, says it is {hello.name!r} "
             f"version {hello.version or '(none)'}, plays {', '.join(plays) or 'any game'}, "
             f"ready in {ready_s:.2f} s",
         )
