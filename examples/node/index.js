@@ -28,23 +28,42 @@ function main() {
 }
 
 // Where the referee is and the secret that lets us in. A bot the referee starts finds
-// both in its environment; a bot someone runs by hand for a remote seat is given
-// --address and --token (and --tls-ca for an encrypted listener).
+// the address in LANDGRAVE_ADDRESS and reads its token from an inherited pipe whose
+// descriptor number is in LANDGRAVE_TOKEN_FD (older referees: LANDGRAVE_TOKEN). A bot
+// someone runs by hand for a remote seat is given --address and --token (and --tls-ca
+// for an encrypted listener).
 function settings(argv, env) {
   const flags = {};
   for (let i = 0; i < argv.length; i += 1) {
-    const match = /^--(address|token|tls-ca)(?:=(.*))?$/.exec(argv[i]);
+    const match = /^--(address|token|token-fd|tls-ca)(?:=(.*))?$/.exec(argv[i]);
     if (match) flags[match[1]] = match[2] !== undefined ? match[2] : argv[++i];
   }
   const address = flags.address || env.LANDGRAVE_ADDRESS;
-  const token = flags.token || env.LANDGRAVE_TOKEN;
+  let token = flags.token || env.LANDGRAVE_TOKEN;
+  const tokenFd = flags["token-fd"] || env.LANDGRAVE_TOKEN_FD;
+  if (!token && tokenFd) token = readToken(Number(tokenFd));
   if (!address || !token) {
     fail(
       "no referee to play for: give --address and --token " +
-        "(the referee sets LANDGRAVE_ADDRESS and LANDGRAVE_TOKEN for bots it starts)",
+        "(the referee sets LANDGRAVE_ADDRESS and LANDGRAVE_TOKEN_FD for bots it starts)",
     );
   }
   return { address, token, tlsCa: flags["tls-ca"] || env.LANDGRAVE_TLS_CA };
+}
+
+// The token the referee wrote into the pipe, up to its end; the pipe is closed after.
+function readToken(fd) {
+  try {
+    return fs.readFileSync(fd, "ascii").trim();
+  } catch (error) {
+    return fail(`cannot read the token from file descriptor ${fd}: ${error.message}`);
+  } finally {
+    try {
+      fs.closeSync(fd);
+    } catch {
+      // already closed: nothing to release
+    }
+  }
 }
 
 // The Referee service, and a way to count the legal actions of any game whose
