@@ -287,3 +287,6 @@ def test_check_bot_exits_0_when_all_pass_1_on_a_failed_check_2_on_bad_input(
     missing = run_referee("check-bot", str(tmp_path / "nothing-here"))
     assert missing.returncode == 2
     assert missing.stderr.strip() == f"referee: error: no bot package at {tmp_path}/nothing-here"
+    no_clock = run_referee("check-bot", str(folder), "--decision-ms", "0")
+    assert no_clock.returncode == 2
+    assert "must be positive" in no_clock.stderr

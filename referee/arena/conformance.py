@@ -99,6 +99,7 @@ def check_path(
     sandbox: bool | None = None,
     decision_ms: int = 1000,
     matches_per_game: int = 2,
+    startup_timeout_s: float = DEFAULT_STARTUP_TIMEOUT_S,
 ) -> CheckReport:
     """Open the package at ``path`` (a folder or an archive) and check it.
 
@@ -121,6 +122,7 @@ def check_path(
             sandbox=sandbox,
             decision_ms=decision_ms,
             matches_per_game=matches_per_game,
+            startup_timeout_s=startup_timeout_s,
         )
     )
 
@@ -142,6 +144,7 @@ async def check_package(
         sandbox: run the bot under bubblewrap; None for "when installed", as matches do.
         decision_ms: the clock of every decision.
         matches_per_game: seeded matches per game against the random bot.
+        startup_timeout_s: how long the bot may take to connect and say hello.
 
     Raises:
         ConfigError: ``sandbox=True`` without bubblewrap installed.

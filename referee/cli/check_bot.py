@@ -20,9 +20,9 @@ def add_parser(commands: Any) -> None:
     parser = commands.add_parser(
         "check-bot",
         help="check that a bot package connects, answers in time, plays legally and exits",
-        description="Run the conformance check an arena runs on every submission: one "
-        "PASS or FAIL line per check with its reason. Exit status 0 when every check "
-        "passes, 1 when one fails, 2 for a wrong command line.",
+        description="Run the conformance check an arena runs on every submission:\n"
+        "one PASS or FAIL line per check, with its reason. Exit status 0 when\n"
+        "every check passes, 1 when one fails, 2 for a wrong command line.",
         epilog=EXAMPLES,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -45,6 +45,7 @@ def add_parser(commands: Any) -> None:
         "--decision-ms",
         type=int,
         default=1000,
+        metavar="MS",
         help="the clock of each decision in ms (default 1000)",
     )
     parser.add_argument(
@@ -53,6 +54,13 @@ def add_parser(commands: Any) -> None:
         default=2,
         metavar="N",
         help="seeded matches per game against the random bot (default 2)",
+    )
+    parser.add_argument(
+        "--startup-timeout",
+        type=float,
+        default=10.0,
+        metavar="SECONDS",
+        help="how long the bot may take to connect and say hello (default 10)",
     )
     parser.add_argument(
         "--keep",
@@ -69,8 +77,8 @@ def run(args: argparse.Namespace) -> int:
 
     if not args.path.exists():
         raise ConfigError(f"no bot package at {args.path}")
-    if args.decision_ms <= 0 or args.matches <= 0:
-        raise ConfigError("--decision-ms and --matches must be positive")
+    if args.decision_ms <= 0 or args.matches <= 0 or args.startup_timeout <= 0:
+        raise ConfigError("--decision-ms, --matches and --startup-timeout must be positive")
     if args.verbose == 0:
         # The report names every fault; the runner's warnings would only say them twice.
         for name in ("referee.match", "referee.transport"):
@@ -84,6 +92,7 @@ def run(args: argparse.Namespace) -> int:
             sandbox=args.sandbox,
             decision_ms=args.decision_ms,
             matches_per_game=args.matches,
+            startup_timeout_s=args.startup_timeout,
         )
         print(report.render())
     if report.passed:
