@@ -172,6 +172,16 @@ async def test_a_bot_that_gives_no_name_fails_the_handshake(tmp_path: Path) -> N
 
 
 @pytest.mark.slow
+async def test_a_huge_name_in_the_hello_is_cut_short_in_the_report(tmp_path: Path) -> None:
+    """What a bot says is hostile input: a report line stays a line."""
+    bot = BOT_THEN.replace('name = "first-choice"', 'name = "x" * 100_000').format(after="")
+    folder = make_package(tmp_path / "p", "bot.py", files={"bot.py": bot})
+    report = await check_package(read_package(folder), None, tmp_path / "w", sandbox=False)
+    assert report.passed, report.render()
+    assert max(len(line) for line in report.render().splitlines()) < 300
+
+
+@pytest.mark.slow
 async def test_a_bot_that_dies_when_told_it_lost_fails_survival(tmp_path: Path) -> None:
     folder = make_package(tmp_path / "p", "loser.py", files={"loser.py": SORE_LOSER})
     results = await check(folder, tmp_path / "w")

@@ -283,15 +283,15 @@ class _Check:
             return CheckResult(
                 "handshake",
                 False,
-                f"its hello says it plays {', '.join(plays)}, but bot.toml declares "
+                f"its hello says it plays {_shown(', '.join(plays))}, but bot.toml declares "
                 f"{', '.join(missing)} too",
             )
         return CheckResult(
             "handshake",
             True,
-            f"protocol version {hello.protocol_version}, says it is {hello.name!r} "
-            f"version {hello.version or '(none)'}, plays {', '.join(plays) or 'any game'}, "
-            f"ready in {ready_s:.2f} s",
+            f"protocol version {hello.protocol_version}, says it is {_shown(hello.name)!r} "
+            f"version {_shown(hello.version) or '(none)'}, "
+            f"plays {_shown(', '.join(plays)) or 'any game'}, ready in {ready_s:.2f} s",
         )
 
     # -- matches against the random bot ---------------------------------------
@@ -437,6 +437,11 @@ async def _wait_exit(process: BotProcess, grace_s: float) -> int | None:
     with trio.move_on_after(grace_s):
         await running.wait()
     return running.poll()
+
+
+def _shown(text: str, limit: int = 80) -> str:
+    """What the bot said, cut short: a report line is no place for a bot's megabytes."""
+    return text if len(text) <= limit else f"{text[:limit]}..."
 
 
 def _count(number: int, one: str, many: str) -> str:
