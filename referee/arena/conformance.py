@@ -227,7 +227,7 @@ class _Check:
     ) -> list[Engine[Any]]:
         """The engines to play: one ``game (G)`` line per game, failing when it cannot be."""
         engines = []
-        for game in asked if asked is not None else declared:
+        for game in dict.fromkeys(asked if asked is not None else declared):
             name = f"game ({game})"
             if game not in declared:
                 self.add(name, False, f"not declared in bot.toml (it lists {', '.join(declared)})")
