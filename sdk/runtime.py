@@ -1,8 +1,10 @@
 """The network side of a bot: connect, say hello, answer decisions until the referee closes.
 
-The referee hands a bot process its address and secret token in the
-environment (LANDGRAVE_ADDRESS, LANDGRAVE_TOKEN); a person running a remote
-bot passes them as ``--address`` and ``--token``. One connection carries
+The referee hands a bot process it starts its address in LANDGRAVE_ADDRESS
+and its secret token through an inherited pipe, whose descriptor number is
+in LANDGRAVE_TOKEN_FD (so the token is never in the environment, where other
+processes could read it). A person running a remote bot passes them as
+``--address`` and ``--token`` (or LANDGRAVE_TOKEN). One connection carries
 any number of matches, keyed by match id.
 """
 
@@ -42,16 +44,24 @@ def run(bot: Bot, argv: list[str] | None = None) -> None:
         help="the secret token the referee gave this bot",
     )
     parser.add_argument(
+        "--token-fd",
+        type=int,
+        default=os.environ.get("LANDGRAVE_TOKEN_FD"),
+        help="read the token from this inherited file descriptor (the referee's way)",
+    )
+    parser.add_argument(
         "--tls-ca",
         default=os.environ.get("LANDGRAVE_TLS_CA"),
         metavar="PEM",
         help="connect with TLS, trusting this certificate (the referee's, or its CA)",
     )
     args, _ = parser.parse_known_args(argv)
+    if args.token_fd is not None and not args.token:
+        args.token = read_token(args.token_fd)
     if not args.address or not args.token:
         parser.error(
             "no referee to play for: give --address and --token "
-            "(the referee sets LANDGRAVE_ADDRESS and LANDGRAVE_TOKEN for bots it starts)"
+            "(the referee sets LANDGRAVE_ADDRESS and LANDGRAVE_TOKEN_FD for bots it starts)"
         )
     try:
         trusted = Path(args.tls_ca).read_bytes() if args.tls_ca else None
@@ -62,6 +72,16 @@ def run(bot: Bot, argv: list[str] | None = None) -> None:
         pass
 
 
+def read_token(fd: int) -> str:
+    """The token the referee wrote into an inherited pipe; the pipe is closed after."""
+    with os.fdopen(fd, "rb", closefd=True) as pipe:
+        return pipe.read(4096).decode("ascii", errors="replace").strip()
+
+
+CONNECT_TIMEOUT_S = 30.0
+"""How long to keep trying to reach the referee (it may be busy) before giving up."""
+
+
 async def play(bot: Bot, address: str, token: str, tls_ca: bytes | None = None) -> None:
     """Connect (with TLS when given a certificate to trust), greet, and answer the referee."""
     channel = (
@@ -70,6 +90,8 @@ async def play(bot: Bot, address: str, token: str, tls_ca: bytes | None = None) 
         else grpc.aio.insecure_channel(address)
     )
     async with channel:
+        # Ride out a referee that is slow to accept (busy, or fending off a flood).
+        await asyncio.wait_for(channel.channel_ready(), CONNECT_TIMEOUT_S)
         call = bot_pb2_grpc.RefereeStub(channel).Play()  # type: ignore[no-untyped-call]
         hello = bot_pb2.Hello(
             protocol_version=PROTOCOL_VERSION,

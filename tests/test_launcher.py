@@ -34,4 +34,4 @@ def test_limits_are_inherited_by_the_bot() -> None:
 def test_a_missing_program_is_a_clear_error() -> None:
     done = run_launcher("--", "/no/such/bot")
     assert done.returncode != 0
-    assert "cannot start bot '/no/such/bot'" in done.stderr
+    assert "cannot start bot '/no/such/bot'" in done.stdout + done.stderr

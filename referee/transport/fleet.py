@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 from collections.abc import Sequence
 from pathlib import Path
@@ -12,9 +13,11 @@ import trio
 
 from referee.match.result import MatchResult
 from referee.match.runner import MatchSpec, run_match
+from referee.transport.accounts import BotAccounts
 from referee.transport.process import BotCommand, BotProcess, Limits
 from referee.transport.remote import DEFAULT_LISTEN, Announce, RemoteBot, invite
 from referee.transport.server import BotServer, TlsIdentity
+from referee.transport.watch import watch_memory
 
 DEFAULT_STARTUP_TIMEOUT_S = 10.0
 
@@ -37,11 +40,15 @@ class BotFleet:
         self.startup_timeout_s = startup_timeout_s
         self._processes: list[BotProcess] = []
         self._numbers = itertools.count()
+        self._accounts = BotAccounts()
+        self._watch = contextlib.AsyncExitStack()
+        """Holds the nursery of the memory watch, which ends with the fleet."""
+        self._stop_watch = trio.CancelScope()
 
     async def launch(self, command: BotCommand) -> BotProcess:
         """Start one bot; a bot that fails to start is returned too, its player failing."""
         stderr = self.log_dir / f"{command.label}-{next(self._numbers)}.stderr"
-        process = BotProcess(self.server, command, self.limits, stderr)
+        process = BotProcess(self.server, command, self.limits, stderr, self._accounts)
         self._processes.append(process)
         await process.start(self.startup_timeout_s)
         return process
@@ -65,6 +72,11 @@ class BotFleet:
         await process.aclose()
 
     async def __aenter__(self) -> BotFleet:
+        # Logs are the organiser's: no bot running under another user reads them.
+        self.log_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
+        nursery = await self._watch.enter_async_context(trio.open_nursery())
+        nursery.start_soon(watch_memory, lambda: self._processes)
+        self._stop_watch = nursery.cancel_scope
         return self
 
     async def __aexit__(self, *exc_info: object) -> None:
@@ -73,6 +85,8 @@ class BotFleet:
                 for process in self._processes:
                     nursery.start_soon(process.aclose)
         self._processes.clear()
+        self._stop_watch.cancel()
+        await self._watch.aclose()  # outside the shield: the nursery opened before it
 
 
 async def play_match(

@@ -10,13 +10,25 @@ messages and keeps the asyncio side free of match logic.
 A bot connects, sends ``Hello`` with its secret token, and gets ``Welcome``.
 The token names a ``Connection`` the referee registered before it launched
 (or invited) the bot; an unknown token or protocol version is refused with
-a ``ProtocolError`` that says why.
+a ``ProtocolError`` that says why. Tokens are looked up by their SHA-256
+and then compared in constant time, so the time a refusal takes says
+nothing about how close a guess was. A token serves one stream: once used,
+a second stream with it is refused.
+
+Against floods (docs/security.md): a connection must finish its HTTP/2
+handshake within HANDSHAKE_TIMEOUT_S and its stream must say hello within
+HELLO_TIMEOUT_S; a connection with no stream is closed after IDLE_TIMEOUT_S;
+``gate.py`` caps streams that have not said hello and refused attempts per
+peer host. The referee raises its own open-file limit to the hard limit.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
+import hmac
+import resource
 import secrets
 import tempfile
 import threading
@@ -34,11 +46,23 @@ from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 import referee
 from referee.errors import ConfigError
 from referee.transport.connection import CLOSE, Connection
+from referee.transport.gate import Gate
 from sdk.pb.landgrave.v1 import bot_pb2, bot_pb2_grpc
 
 PROTOCOL_VERSION = 1
-HELLO_TIMEOUT_S = 10.0
+HELLO_TIMEOUT_S = 5.0
 """How long a fresh stream may stay silent before its hello; then it is dropped."""
+HANDSHAKE_TIMEOUT_S = 5.0
+"""How long a new connection has to finish its HTTP/2 (and TLS) handshake."""
+IDLE_TIMEOUT_S = 30.0
+"""How long a connection may stay open without any stream (a bot keeps its stream open)."""
+STREAMS_PER_CONNECTION = 8
+"""A bot needs one stream (and the health check one more)."""
+SERVER_OPTIONS = (
+    ("grpc.server_handshake_timeout_ms", int(HANDSHAKE_TIMEOUT_S * 1000)),
+    ("grpc.max_connection_idle_ms", int(IDLE_TIMEOUT_S * 1000)),
+    ("grpc.max_concurrent_streams", STREAMS_PER_CONNECTION),
+)
 
 logger = structlog.get_logger("referee.transport")
 
@@ -78,7 +102,9 @@ class BotServer:
         self.socket_folder = Path(self._folder.name)
         self.address = f"unix:{self.socket_folder / 'referee.sock'}"
         self.tcp_port: int | None = None
-        self._connections: dict[str, Connection] = {}
+        self._connections: dict[bytes, Connection] = {}
+        """Keyed by the SHA-256 of the token, so a lookup leaks nothing of the token."""
+        self.gate = Gate()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
         self._stop: asyncio.Event | None = None
@@ -96,17 +122,25 @@ class BotServer:
         # Hex: a token never starts with "-", which a command line would take for a flag.
         token = secrets.token_hex(24)
         connection = Connection(token, name, self._send_from_trio)
-        self._connections[token] = connection
+        self._connections[_digest(token)] = connection
         return connection
 
     def forget(self, connection: Connection) -> None:
         """Refuse the connection's token from now on and end its stream."""
-        self._connections.pop(connection.token, None)
+        self._connections.pop(_digest(connection.token), None)
         connection.close()
+
+    def find(self, token: str) -> Connection | None:
+        """The connection a token names, if any (in constant time once found)."""
+        connection = self._connections.get(_digest(token))
+        if connection is None or not hmac.compare_digest(connection.token, token):
+            return None
+        return connection
 
     # -- lifecycle ------------------------------------------------------------
 
     async def __aenter__(self) -> BotServer:
+        _raise_open_file_limit()
         self._trio_token = trio.lowlevel.current_trio_token()
         ready = threading.Event()
         failure: list[BaseException] = []
@@ -137,7 +171,7 @@ class BotServer:
     async def _serve(self, ready: threading.Event, failure: list[BaseException]) -> None:
         self._loop = asyncio.get_running_loop()
         self._stop = asyncio.Event()
-        server = grpc.aio.server()
+        server = grpc.aio.server(options=SERVER_OPTIONS)
         bot_pb2_grpc.add_RefereeServicer_to_server(  # type: ignore[no-untyped-call]
             _RefereeServicer(self), server
         )
@@ -151,6 +185,7 @@ class BotServer:
             elif self._tcp:
                 self.tcp_port = server.add_insecure_port(self._tcp)
             await server.start()
+            _open_to_bot_users(self.socket_folder)
         except Exception as error:  # reported to the trio side, which raises it
             failure.append(error)
             ready.set()
@@ -188,8 +223,17 @@ class _RefereeServicer(bot_pb2_grpc.RefereeServicer):
     async def Play(
         self, request_iterator: AsyncIterator[bot_pb2.BotMessage], context: Any
     ) -> AsyncIterator[bot_pb2.RefereeMessage]:
-        refusal, connection = await self._greet(context)
+        peer = context.peer()
+        refusal = self.server.gate.admit(peer)
         if refusal:
+            yield _error(refusal)
+            return
+        try:
+            refusal, connection = await self._greet(context)
+        finally:
+            self.server.gate.leave(peer)
+        if refusal:
+            self.server.gate.refuse(peer, refusal)
             yield _error(refusal)
             return
         assert connection is not None
@@ -227,7 +271,7 @@ class _RefereeServicer(bot_pb2_grpc.RefereeServicer):
                 f"speaks landgrave.v1 protocol version {PROTOCOL_VERSION}; update your SDK",
                 None,
             )
-        connection = self.server._connections.get(hello.token)
+        connection = self.server.find(hello.token)
         if connection is None:
             return "unknown token: this referee did not invite this bot", None
         if connection.attached:
@@ -253,6 +297,24 @@ class _RefereeServicer(bot_pb2_grpc.RefereeServicer):
             reason = f"stream broken: {error}"
         self.server._to_trio(connection.detach, reason)
         outbound.put_nowait(CLOSE)
+
+
+def _digest(token: str) -> bytes:
+    return hashlib.sha256(token.encode("utf-8", errors="replace")).digest()
+
+
+def _raise_open_file_limit() -> None:
+    """Up to the hard limit: each bot and each connection costs the referee descriptors."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard == resource.RLIM_INFINITY or soft < hard:
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+
+
+def _open_to_bot_users(folder: Path) -> None:
+    """Let bots under their own uids reach the socket; the token still decides who gets in."""
+    folder.chmod(0o711)  # pass through, not list
+    (folder / "referee.sock").chmod(0o666)
 
 
 def _error(text: str, match_id: str = "") -> bot_pb2.RefereeMessage:

@@ -9,12 +9,15 @@ import os
 import grpc
 
 from sdk.pb.landgrave.v1 import bot_pb2, bot_pb2_grpc
+from sdk.runtime import read_token
+
+TOKEN = read_token(int(os.environ["LANDGRAVE_TOKEN_FD"]))
 
 
 async def main() -> None:
     async with grpc.aio.insecure_channel(os.environ["LANDGRAVE_ADDRESS"]) as channel:
         call = bot_pb2_grpc.RefereeStub(channel).Play()
-        hello = bot_pb2.Hello(protocol_version=1, token=os.environ["LANDGRAVE_TOKEN"], name="flood")
+        hello = bot_pb2.Hello(protocol_version=1, token=TOKEN, name="flood")
         await call.write(bot_pb2.BotMessage(hello=hello))
         async for message in call:
             if message.WhichOneof("kind") != "decision":

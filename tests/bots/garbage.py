@@ -14,6 +14,9 @@ import sys
 import grpc
 
 from sdk.pb.landgrave.v1 import bot_pb2
+from sdk.runtime import read_token
+
+TOKEN = read_token(int(os.environ["LANDGRAVE_TOKEN_FD"]))
 
 MODE = sys.argv[1]
 PLAY = "/landgrave.v1.Referee/Play"
@@ -32,9 +35,7 @@ async def main() -> None:
             request_serializer=serialize,
             response_deserializer=bot_pb2.RefereeMessage.FromString,
         )()
-        hello = bot_pb2.Hello(
-            protocol_version=1, token=os.environ["LANDGRAVE_TOKEN"], name=f"garbage-{MODE}"
-        )
+        hello = bot_pb2.Hello(protocol_version=1, token=TOKEN, name=f"garbage-{MODE}")
         await call.write(bot_pb2.BotMessage(hello=hello))
         async for message in call:
             if message.WhichOneof("kind") != "decision":

@@ -1,0 +1,113 @@
+"""Who may try to say hello: caps on unauthenticated streams and refused attempts, per peer.
+
+Anyone who reaches the TCP listener can open streams; only a hello with a
+valid token makes one a bot's. Until then a stream is a guest, and guests
+are bounded: a few per peer host at once, a bounded number in all, and a
+host whose attempts keep being refused is turned away without a look at
+its token until its window passes. Local bots reach the referee on the Unix
+socket, which has its own, larger budget, so a flood over TCP never keeps
+the referee's own bots out. Every refusal is logged, without flooding the
+log: the first few of each window per host, then one line with the count.
+
+Runs on the gRPC thread only (no lock needed).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+import structlog
+
+logger = structlog.get_logger("referee.transport")
+
+LOCAL = "unix"
+"""The peer name of every stream on the Unix socket."""
+GUESTS_PER_HOST = 16
+"""Streams one TCP host may have waiting for their hello at once."""
+TCP_GUESTS = 128
+"""Streams all TCP hosts together may have waiting for their hello at once."""
+LOCAL_GUESTS = 1024
+"""Streams on the Unix socket waiting for their hello (every local bot starts this way)."""
+REFUSALS_PER_WINDOW = 20
+WINDOW_S = 10.0
+LOGGED_PER_WINDOW = 3
+"""Refusals of one host logged one by one in a window; the rest are counted."""
+
+
+@dataclass
+class _Host:
+    guests: int = 0
+    window_start: float = 0.0
+    refused: int = 0
+
+
+class Gate:
+    """Admits guests (streams before their hello) and remembers refusals, per peer host."""
+
+    def __init__(self) -> None:
+        self._hosts: dict[str, _Host] = {}
+        self._tcp_guests = 0
+
+    def admit(self, peer: str) -> str:
+        """Let a new stream from ``peer`` wait for its hello: '' if it may, else why not."""
+        host_name = peer_host(peer)
+        host = self._host(host_name)
+        why = self._why_not(host_name, host)
+        if why:
+            self.refuse(peer, why)
+            return why
+        host.guests += 1
+        if host_name != LOCAL:
+            self._tcp_guests += 1
+        return ""
+
+    def leave(self, peer: str) -> None:
+        """The stream said its hello, or ended: it is no guest any more."""
+        host_name = peer_host(peer)
+        host = self._host(host_name)
+        host.guests -= 1
+        if host_name != LOCAL:
+            self._tcp_guests -= 1
+        if host.guests == 0 and host.refused == 0:
+            del self._hosts[host_name]
+
+    def refuse(self, peer: str, why: str) -> None:
+        """Count and log a refused attempt."""
+        host = self._host(peer_host(peer))
+        host.refused += 1
+        if host.refused <= LOGGED_PER_WINDOW:
+            logger.warning("bot connection refused", peer=peer, reason=why)
+        elif host.refused == LOGGED_PER_WINDOW + 1:
+            logger.warning("more refusals from this host are counted, not logged", peer=peer)
+
+    def _why_not(self, host_name: str, host: _Host) -> str:
+        if host_name == LOCAL:
+            crowded = host.guests >= LOCAL_GUESTS
+            return "too many connections waiting for their hello" if crowded else ""
+        if host.refused >= REFUSALS_PER_WINDOW:
+            return f"too many refused attempts from {host_name}: try again in {WINDOW_S:g} s"
+        if host.guests >= GUESTS_PER_HOST or self._tcp_guests >= TCP_GUESTS:
+            return "too many connections waiting for their hello"
+        return ""
+
+    def _host(self, name: str) -> _Host:
+        host = self._hosts.setdefault(name, _Host(window_start=time.monotonic()))
+        now = time.monotonic()
+        if now - host.window_start >= WINDOW_S:
+            if host.refused > LOGGED_PER_WINDOW:
+                logger.warning(
+                    "bot connections refused", host=name, count=host.refused, seconds=WINDOW_S
+                )
+            host.window_start, host.refused = now, 0
+        return host
+
+
+def peer_host(peer: str) -> str:
+    """The host part of a gRPC peer string: ``ipv4:1.2.3.4:5`` -> ``1.2.3.4``; Unix -> 'unix'."""
+    kind, _, rest = peer.partition(":")
+    if kind == "unix" or not rest:
+        return LOCAL
+    if kind == "ipv6":
+        return rest.rpartition("]")[0].lstrip("[") or rest.rpartition(":")[0]
+    return rest.rpartition(":")[0] or rest
