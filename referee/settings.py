@@ -3,7 +3,7 @@ policy and the bots' limits. Read once, from a tournament spec or from flags, an
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -15,7 +15,8 @@ from referee.errors import ConfigError
 from referee.games import get_engine
 from referee.match.clock import TimeControl
 from referee.match.penalties import PenaltyPolicy
-from referee.transport.process import Limits
+from referee.transport.environment import check_variable_names
+from referee.transport.process import DEFAULT_OUTPUT_MB, Limits
 from referee.transport.sandbox import require_bubblewrap
 
 PENALTIES = ("forfeit", "default-action")
@@ -45,6 +46,8 @@ class MatchSettings:
         memory_mb: int = 2048,
         cpu_s: int = 0,
         sandbox: bool = False,
+        bot_env: Sequence[str] = (),
+        output_mb: int = DEFAULT_OUTPUT_MB,
     ) -> MatchSettings:
         """The settings these values name.
 
@@ -62,6 +65,14 @@ class MatchSettings:
                 f"penalty: expected one of {', '.join(PENALTIES)} with max strikes >= 0, "
                 f"got {penalty!r} and {max_strikes}"
             )
+        wrong = check_variable_names(bot_env)
+        if wrong:
+            raise ConfigError(
+                f"bot_env: expected names of environment variables (not LANDGRAVE_*), "
+                f"got {wrong[0]!r}"
+            )
+        if output_mb < 0:
+            raise ConfigError(f"bot_output_mb: expected 0 (no cap) or more, got {output_mb}")
         if sandbox:
             require_bubblewrap()
         engine = get_engine(game)
@@ -71,5 +82,11 @@ class MatchSettings:
             config=build_config(engine, options),
             time_control=TimeControl(decision_ms / 1000, bank_ms / 1000, increment_ms / 1000),
             penalties=PenaltyPolicy.lenient(max_strikes) if lenient else PenaltyPolicy(),
-            limits=Limits(data_mb=memory_mb, cpu_s=cpu_s, sandbox=sandbox),
+            limits=Limits(
+                data_mb=memory_mb,
+                cpu_s=cpu_s,
+                sandbox=sandbox,
+                output_mb=output_mb,
+                env=tuple(bot_env),
+            ),
         )

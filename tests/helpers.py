@@ -63,3 +63,32 @@ def run_referee(*args: str, timeout: float = 300) -> subprocess.CompletedProcess
         timeout=timeout,
         check=False,
     )
+
+
+async def play_processes(
+    engine: Any,
+    log_dir: Path,
+    commands: list[Any],
+    limits: Any = None,
+    decision_s: float = 2.0,
+    **spec_options: Any,
+) -> tuple[Any, list[Any]]:
+    """Play one match between real bot processes; its result and the (ended) processes."""
+    from referee.match import MatchSpec, TimeControl, run_match
+    from referee.transport.fleet import BotFleet
+    from referee.transport.server import BotServer
+
+    spec = MatchSpec(engine, 5, time_control=TimeControl(decision_s), **spec_options)
+    async with BotServer() as server, BotFleet(server, log_dir, limits) as fleet:
+        processes = await fleet.launch_all(commands)
+        result = await run_match(spec, [p.player for p in processes])
+    return result, processes
+
+
+def pid_is_running(pid: int) -> bool:
+    """Whether a process lives (a zombie awaiting its reaper does not count)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0]
+    except OSError:
+        return False
+    return state != "Z"

@@ -64,6 +64,20 @@ def add_match_options(parser: argparse.ArgumentParser) -> None:
         help="run bots under bubblewrap: no network, read-only files, private /tmp",
     )
     group.add_argument(
+        "--bot-env",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="pass the environment variable NAME to bots (they get only PATH, HOME, "
+        "the locale, TERM and TZ otherwise); repeat for more",
+    )
+    group.add_argument(
+        "--bot-output-mb",
+        type=int,
+        default=4,
+        help="stdout and stderr kept per bot process in its log, 0 for all (default 4)",
+    )
+    group.add_argument(
         "--bot-cpu-s",
         type=int,
         default=0,
@@ -90,4 +104,6 @@ def match_settings(args: argparse.Namespace) -> MatchSettings:
         memory_mb=args.bot_memory_mb,
         cpu_s=args.bot_cpu_s,
         sandbox=args.sandbox,
+        bot_env=args.bot_env,
+        output_mb=args.bot_output_mb,
     )

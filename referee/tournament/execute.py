@@ -74,6 +74,8 @@ def match_settings(spec: TournamentSpec) -> MatchSettings:
         memory_mb=spec.bot_memory_mb,
         cpu_s=spec.bot_cpu_s,
         sandbox=spec.sandbox,
+        bot_env=spec.bot_env.split(),
+        output_mb=spec.bot_output_mb,
     )
 
 
@@ -159,6 +161,10 @@ async def run_lanes(
     lane: Callable[[BotPool], Awaitable[None]],
 ) -> None:
     """Run ``spec.concurrency`` lanes at once, sharing one referee server and pool of bots."""
+    # Records (with their seeds) and logs are the organiser's: bots under their own
+    # user ids must not read them while they play (docs/security.md).
+    logs.parent.mkdir(parents=True, exist_ok=True)
+    logs.parent.chmod(0o700)
     async with (
         BotServer() as server,
         BotFleet(server, logs, settings.limits, spec.startup_timeout_s) as fleet,

@@ -79,7 +79,12 @@ class TournamentSpec:
     bot_memory_mb: int = 2048
     bot_cpu_s: int = 0
     sandbox: bool = False
-    """Run bots under bubblewrap: no network, read-only files, private /tmp and pids."""
+    """Run bots under bubblewrap: they see only their own files, no network, their own pids."""
+    bot_env: str = ""
+    """Environment variables bots may see beyond PATH, HOME, the locale, TERM and TZ: names
+    separated by spaces."""
+    bot_output_mb: int = 4
+    """Stdout and stderr kept per bot process in its log, 0 for all."""
     dask_scheduler: str = ""
     """Play on a Dask cluster: ``local`` (``workers`` processes here) or a scheduler address."""
     rating: str = "elo"
