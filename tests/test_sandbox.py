@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 from typing import Any
@@ -12,7 +13,7 @@ from referee.match import MatchSpec, Termination, run_match
 from referee.transport.fleet import BotFleet
 from referee.transport.process import BotCommand, Limits
 from referee.transport.server import BotServer
-from tests.helpers import BOTS, TEST_BOTS
+from tests.helpers import BOTS, ROOT, TEST_BOTS, play_processes
 
 pytestmark = [
     pytest.mark.slow,
@@ -52,3 +53,35 @@ async def test_without_the_sandbox_the_probe_can_write(land: Any, tmp_path: Path
         processes = await fleet.launch_all([probe, BotCommand.parse(str(BOTS / "random_bot.py"))])
         result = await run_match(MatchSpec(land, 3), [p.player for p in processes])
     assert "write open" in result.seats[0].detail
+
+
+async def test_a_sandboxed_bot_sees_no_records_logs_home_or_other_sockets(
+    land: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What it may read (its own program) it reads; the organiser's files are not there."""
+    import socket
+
+    record = tmp_path / "live.jsonl"
+    other_log = tmp_path / "logs" / "random_bot-1.stderr"
+    elsewhere = tmp_path / "other.sock"
+    probe = TEST_BOTS / "faulty.py"
+    paths = [probe, record, other_log, ROOT / "pyproject.toml", f"/proc/{os.getpid()}/environ"]
+    monkeypatch.setenv("PROBE_PATHS", " ".join(map(str, paths)))
+    monkeypatch.setenv("PROBE_SOCKETS", str(elsewhere))
+    with socket.socket(socket.AF_UNIX) as listener:
+        listener.bind(str(elsewhere))
+        listener.listen()
+        result, _ = await play_processes(
+            land,
+            tmp_path / "logs",
+            [BotCommand.parse(f"{probe} snoop"), BotCommand.parse(str(BOTS / "random_bot.py"))],
+            Limits(sandbox=True, env=("PROBE_PATHS", "PROBE_SOCKETS")),
+            decision_s=5.0,
+            record_path=record,
+        )
+    seen = result.seats[0].detail
+    assert f"read {probe}" in seen  # the probe works: it reads its own folder
+    for path in paths[1:]:
+        assert f"no {path}" in seen
+    assert f"no {elsewhere}" in seen
+    assert record.read_text()  # the record was there, live, while the bot looked
