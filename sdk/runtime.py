@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import random
 import sys
 import traceback
 from pathlib import Path
@@ -28,6 +29,10 @@ PROTOCOL_VERSION = 1
 
 class RefereeRefused(Exception):
     """The referee refused the connection (wrong token, protocol version ...)."""
+
+
+BUSY = "busy:"
+"""How a refusal that asks to try again later starts (the referee is fending off a flood)."""
 
 
 def run(bot: Bot, argv: list[str] | None = None) -> None:
@@ -65,7 +70,7 @@ def run(bot: Bot, argv: list[str] | None = None) -> None:
         )
     try:
         trusted = Path(args.tls_ca).read_bytes() if args.tls_ca else None
-        asyncio.run(play(bot, args.address, args.token, trusted))
+        asyncio.run(play_when_let_in(bot, args.address, args.token, trusted))
     except RefereeRefused as refusal:
         sys.exit(f"{bot.name}: the referee refused us: {refusal}")
     except KeyboardInterrupt:
@@ -80,6 +85,20 @@ def read_token(fd: int) -> str:
 
 CONNECT_TIMEOUT_S = 30.0
 """How long to keep trying to reach the referee (it may be busy) before giving up."""
+
+
+async def play_when_let_in(bot: Bot, address: str, token: str, tls_ca: bytes | None = None) -> None:
+    """``play``, trying again while the referee answers that it is busy."""
+    deadline = asyncio.get_running_loop().time() + CONNECT_TIMEOUT_S
+    while True:
+        try:
+            await play(bot, address, token, tls_ca)
+        except RefereeRefused as refusal:
+            if not str(refusal).startswith(BUSY) or asyncio.get_running_loop().time() > deadline:
+                raise
+            await asyncio.sleep(0.2 + random.random() * 0.5)
+        else:
+            return
 
 
 async def play(bot: Bot, address: str, token: str, tls_ca: bytes | None = None) -> None:

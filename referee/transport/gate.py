@@ -2,12 +2,15 @@
 
 Anyone who reaches the TCP listener can open streams; only a hello with a
 valid token makes one a bot's. Until then a stream is a guest, and guests
-are bounded: a few per peer host at once, a bounded number in all, and a
-host whose attempts keep being refused is turned away without a look at
-its token until its window passes. Local bots reach the referee on the Unix
-socket, which has its own, larger budget, so a flood over TCP never keeps
-the referee's own bots out. Every refusal is logged, without flooding the
-log: the first few of each window per host, then one line with the count.
+are bounded: a few per peer host at once and a bounded number in all; a
+stream over the bound is told ``busy:`` at once (the SDK tries again). A
+valid token always gets in, but a host whose tokens keep being refused gets
+each further refusal only after REFUSAL_DELAY_S: guessing is slowed to a
+crawl (and a 192-bit token is not guessed anyway). Local bots reach the
+referee on the Unix socket, which has its own, larger budget, so a flood
+over TCP never keeps the referee's own bots out. Every refusal is logged,
+without flooding the log: the first few of each window per host, then one
+line with the count.
 
 Runs on the gRPC thread only (no lock needed).
 """
@@ -30,7 +33,10 @@ TCP_GUESTS = 128
 LOCAL_GUESTS = 1024
 """Streams on the Unix socket waiting for their hello (every local bot starts this way)."""
 REFUSALS_PER_WINDOW = 20
+"""Refusals a host gets at once in a window; later ones wait REFUSAL_DELAY_S."""
 WINDOW_S = 10.0
+REFUSAL_DELAY_S = 1.0
+BUSY = "busy: too many connections waiting for their hello; try again"
 LOGGED_PER_WINDOW = 3
 """Refusals of one host logged one by one in a window; the rest are counted."""
 
@@ -50,13 +56,14 @@ class Gate:
         self._tcp_guests = 0
 
     def admit(self, peer: str) -> str:
-        """Let a new stream from ``peer`` wait for its hello: '' if it may, else why not."""
+        """Let a new stream from ``peer`` wait for its hello: '' if it may, else why not.
+
+        A refusal is for the caller to ``refuse``, which counts it.
+        """
         host_name = peer_host(peer)
         host = self._host(host_name)
-        why = self._why_not(host_name, host)
-        if why:
-            self.refuse(peer, why)
-            return why
+        if self._is_crowded(host_name, host):
+            return BUSY
         host.guests += 1
         if host_name != LOCAL:
             self._tcp_guests += 1
@@ -72,24 +79,20 @@ class Gate:
         if host.guests == 0 and host.refused == 0:
             del self._hosts[host_name]
 
-    def refuse(self, peer: str, why: str) -> None:
-        """Count and log a refused attempt."""
+    def refuse(self, peer: str, why: str) -> float:
+        """Count and log a refused attempt; how long to wait before saying so."""
         host = self._host(peer_host(peer))
         host.refused += 1
         if host.refused <= LOGGED_PER_WINDOW:
             logger.warning("bot connection refused", peer=peer, reason=why)
         elif host.refused == LOGGED_PER_WINDOW + 1:
             logger.warning("more refusals from this host are counted, not logged", peer=peer)
+        return REFUSAL_DELAY_S if host.refused > REFUSALS_PER_WINDOW else 0.0
 
-    def _why_not(self, host_name: str, host: _Host) -> str:
+    def _is_crowded(self, host_name: str, host: _Host) -> bool:
         if host_name == LOCAL:
-            crowded = host.guests >= LOCAL_GUESTS
-            return "too many connections waiting for their hello" if crowded else ""
-        if host.refused >= REFUSALS_PER_WINDOW:
-            return f"too many refused attempts from {host_name}: try again in {WINDOW_S:g} s"
-        if host.guests >= GUESTS_PER_HOST or self._tcp_guests >= TCP_GUESTS:
-            return "too many connections waiting for their hello"
-        return ""
+            return host.guests >= LOCAL_GUESTS
+        return host.guests >= GUESTS_PER_HOST or self._tcp_guests >= TCP_GUESTS
 
     def _host(self, name: str) -> _Host:
         host = self._hosts.setdefault(name, _Host(window_start=time.monotonic()))

@@ -223,20 +223,11 @@ class _RefereeServicer(bot_pb2_grpc.RefereeServicer):
     async def Play(
         self, request_iterator: AsyncIterator[bot_pb2.BotMessage], context: Any
     ) -> AsyncIterator[bot_pb2.RefereeMessage]:
-        peer = context.peer()
-        refusal = self.server.gate.admit(peer)
-        if refusal:
-            yield _error(refusal)
+        refusal, connection = await self._admit(context)
+        if connection is None:
+            if refusal:
+                yield _error(refusal)
             return
-        try:
-            refusal, connection = await self._greet(context)
-        finally:
-            self.server.gate.leave(peer)
-        if refusal:
-            self.server.gate.refuse(peer, refusal)
-            yield _error(refusal)
-            return
-        assert connection is not None
         outbound: asyncio.Queue[Any] = asyncio.Queue()
         self.server._to_trio(connection.attach, outbound)
         reader = asyncio.ensure_future(self._relay_incoming(context, connection, outbound))
@@ -253,6 +244,24 @@ class _RefereeServicer(bot_pb2_grpc.RefereeServicer):
         finally:
             reader.cancel()
             self.server._to_trio(connection.detach, "stream closed by the referee")
+
+    async def _admit(self, context: Any) -> tuple[str, Connection | None]:
+        """Past the gate and the hello: the bot's connection, or the refusal to send it."""
+        peer = context.peer()
+        try:
+            refusal = self.server.gate.admit(peer)
+            if not refusal:
+                try:
+                    refusal, connection = await self._greet(context)
+                finally:
+                    self.server.gate.leave(peer)
+                if connection is not None:
+                    return "", connection
+            # Past its budget a host hears its refusal late: guessing slows to a crawl.
+            await asyncio.sleep(self.server.gate.refuse(peer, refusal))
+        except asyncio.CancelledError:  # the caller hung up first: nothing to answer
+            return "", None
+        return refusal, None
 
     async def _greet(self, context: Any) -> tuple[str, Connection | None]:
         """Read the hello; return a refusal text, or the connection it names."""

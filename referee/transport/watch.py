@@ -31,7 +31,10 @@ async def watch_memory(bots: Callable[[], Iterable[BotProcess]]) -> None:
         await trio.sleep(INTERVAL_S)
         watched = [b for b in bots() if b.alive and b.limits.data_mb and b.pid is not None]
         if watched:
-            table = await trio.to_thread.run_sync(process_table)
+            try:
+                table = await trio.to_thread.run_sync(process_table)
+            except OSError:  # out of file descriptors, say: look again next time
+                continue
             check(watched, table)
 
 
