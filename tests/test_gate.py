@@ -20,7 +20,8 @@ from referee.transport.gate import (
     ("peer", "host"),
     [
         ("ipv4:10.1.2.3:5555", "10.1.2.3"),
-        ("ipv6:[::1]:5555", "::1"),
+        ("ipv6:[::1]:5555", "::/64"),
+        ("ipv6:[2001:db8:1:2:aaaa::1]:443", "2001:db8:1:2::/64"),
         ("unix:/tmp/landgrave-x/referee.sock", "unix"),
         ("unix:", "unix"),
     ],

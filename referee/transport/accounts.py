@@ -18,11 +18,18 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
+import functools
 import os
 import random
 import stat
+import subprocess
+import sys
 from collections.abc import Iterable
 from pathlib import Path
+
+import structlog
+
+logger = structlog.get_logger("referee.transport")
 
 FIRST_UID = 2_100_000_000
 """The start of the range bots run as: far above system, user and container ranges."""
@@ -45,7 +52,7 @@ class BotAccounts:
 
     def claim(self) -> int | None:
         """A uid no other bot on this machine holds; None when none can be had."""
-        if not is_root() or not self._has_private_folder():
+        if not is_root() or not self._has_private_folder() or not can_switch_uid():
             return None
         start = random.randrange(UID_COUNT)
         for offset in range(UID_COUNT):
@@ -78,6 +85,20 @@ class BotAccounts:
             return False
         # Someone else's folder could hand two bots one uid: use none then.
         return stat.S_ISDIR(info.st_mode) and info.st_uid == 0 and not info.st_mode & 0o022
+
+
+@functools.cache
+def can_switch_uid() -> bool:
+    """Whether a process can become a uid of our range here (a container may map none)."""
+    probe = f"import os; os.setgroups([]); os.setgid({FIRST_UID}); os.setuid({FIRST_UID})"
+    try:
+        argv = [sys.executable, "-c", probe]
+        done = subprocess.run(argv, check=False, capture_output=True, timeout=30)
+    except (OSError, subprocess.SubprocessError):
+        return False
+    if done.returncode != 0:
+        logger.warning("bots share the referee's user: this machine maps no uid for them")
+    return done.returncode == 0
 
 
 def others_can_run(paths: Iterable[Path]) -> bool:

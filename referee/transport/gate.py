@@ -17,6 +17,8 @@ Runs on the gRPC thread only (no lock needed).
 
 from __future__ import annotations
 
+import contextlib
+import ipaddress
 import time
 from dataclasses import dataclass
 
@@ -39,6 +41,8 @@ REFUSAL_DELAY_S = 1.0
 BUSY = "busy: too many connections waiting for their hello; try again"
 LOGGED_PER_WINDOW = 3
 """Refusals of one host logged one by one in a window; the rest are counted."""
+MAX_HOSTS = 10_000
+"""Hosts remembered at once; past it, hosts with no guest are forgotten (their counts too)."""
 
 
 @dataclass
@@ -95,6 +99,8 @@ class Gate:
         return host.guests >= GUESTS_PER_HOST or self._tcp_guests >= TCP_GUESTS
 
     def _host(self, name: str) -> _Host:
+        if name not in self._hosts and len(self._hosts) >= MAX_HOSTS:
+            self._hosts = {n: h for n, h in self._hosts.items() if h.guests}
         host = self._hosts.setdefault(name, _Host(window_start=time.monotonic()))
         now = time.monotonic()
         if now - host.window_start >= WINDOW_S:
@@ -107,10 +113,17 @@ class Gate:
 
 
 def peer_host(peer: str) -> str:
-    """The host part of a gRPC peer string: ``ipv4:1.2.3.4:5`` -> ``1.2.3.4``; Unix -> 'unix'."""
+    """The host a gRPC peer string names: ``ipv4:1.2.3.4:5`` -> ``1.2.3.4``; Unix -> 'unix'.
+
+    IPv6 peers are known by their /64 network: one machine is given a whole /64,
+    and would otherwise have 2**64 budgets.
+    """
     kind, _, rest = peer.partition(":")
     if kind == "unix" or not rest:
         return LOCAL
     if kind == "ipv6":
-        return rest.rpartition("]")[0].lstrip("[") or rest.rpartition(":")[0]
+        address = rest.rpartition("]")[0].lstrip("[")
+        with contextlib.suppress(ValueError):
+            return str(ipaddress.IPv6Network(f"{address}/64", strict=False))
+        return address
     return rest.rpartition(":")[0] or rest

@@ -102,7 +102,10 @@ def _become_bot(args: argparse.Namespace, read_end: int, write_end: int) -> None
         os.close(read_end)
         _prctl(PR_SET_PDEATHSIG, signal.SIGKILL)  # the launcher gone: the bot goes too
         if args.private_shm:
-            _private_shm()
+            try:
+                _private_shm()
+            except OSError as error:  # a container may forbid mounts: go on without
+                os.write(2, f"landgrave: no private /dev/shm for this bot: {error}\n".encode())
         _set_limits(args)
         if args.uid >= 0:
             os.setgroups([])
