@@ -37,7 +37,8 @@ def folder(land: Any, tmp_path: Path) -> Path:
     play_in_process(land, [random_bot(), random_bot()], 2, record_path=out / "sub" / "b.jsonl.gz")
     play_in_process(land, [CrashingBot(), random_bot()], 3, record_path=out / "c.jsonl")
     lines = (out / "a.jsonl").read_text().splitlines(keepends=True)
-    (out / "d.jsonl").write_text("".join(lines[:30]) + lines[30][:15])
+    cut = len(lines) // 2  # a referee killed in the middle of a line
+    (out / "d.jsonl").write_text("".join(lines[:cut]) + lines[cut][:15])
     (out / "e.jsonl").write_text("{not json\n")
     (out / "notes.txt").write_text("not a record")
     return out

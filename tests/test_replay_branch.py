@@ -15,6 +15,7 @@ from referee.cli import main
 from referee.errors import ConfigError
 from referee.match import play_in_process, run_match
 from referee.match.inprocess import InProcessPlayer
+from referee.match.runner import IN_PROCESS_SECRET
 from referee.record.reader import read_record
 from referee.replay import Replay, verify_record
 from referee.replay.branch import branch_spec
@@ -33,7 +34,7 @@ class PositionBot(sdk.Bot):
         return number % len(decision.legal_actions)
 
 
-def original(land: Any, path: Path, seed: int = 2) -> Path:
+def original(land: Any, path: Path, seed: int = 4) -> Path:
     play_in_process(land, [PositionBot(), PositionBot()], seed, record_path=path)
     return path
 
@@ -47,7 +48,7 @@ def digests(path: Path) -> list[str]:
 def test_a_branch_with_the_same_bots_and_seed_replays_the_original(
     land: Any, tmp_path: Path, fraction: float
 ) -> None:
-    """The RNG advances over replayed chance steps, so later dice fall as they did."""
+    """The chance stream skips replayed chance steps, so later dice fall as they did."""
     first = original(land, tmp_path / "original.jsonl")
     replay = Replay.from_path(first)
     step = int(fraction * len(replay.record.steps))
@@ -88,7 +89,10 @@ def test_a_branch_of_an_interrupted_record_finishes_the_match(land: Any, tmp_pat
     replay = Replay.from_path(cut)
     assert replay.record.is_interrupted
     kept = len(replay.record.steps)
-    spec = branch_spec(replay, kept, 2, record_path=tmp_path / "b.jsonl")
+    # An interrupted record never revealed its key: the organiser's secret gives it.
+    spec = branch_spec(
+        replay, kept, 2, record_path=tmp_path / "b.jsonl", chance_secret=IN_PROCESS_SECRET
+    )
     trio.run(run_match, spec, [InProcessPlayer(PositionBot()), InProcessPlayer(PositionBot())])
     finished = read_record(tmp_path / "b.jsonl")
     assert finished.footer is not None and finished.header.parent_step == kept

@@ -50,6 +50,19 @@ def add_parser(commands: Any) -> None:
     parser.add_argument("--tls-key", type=Path, metavar="PEM", help="the certificate's key")
     parser.add_argument("--seed", type=int, default=1, help="the match seed (default 1)")
     parser.add_argument(
+        "--chance-secret",
+        type=Path,
+        metavar="FILE",
+        help="a file with the secret the match's chance key derives from (with the seed); "
+        "default: a fresh random secret, so nobody can predict the chance",
+    )
+    parser.add_argument(
+        "--sign-key",
+        type=Path,
+        metavar="FILE",
+        help="a file with the organiser's key: the record ends with an HMAC of every line",
+    )
+    parser.add_argument(
         "--record",
         type=Path,
         metavar="PATH",
@@ -66,6 +79,8 @@ def run(args: argparse.Namespace) -> int:
     from referee.cli.show import print_match_result
     from referee.errors import ConfigError
     from referee.games import get_engine
+    from referee.keyfile import read_key_file
+    from referee.match.chance import match_key, new_secret
     from referee.match.runner import MatchSpec
     from referee.transport.fleet import play_match
     from referee.transport.remote import RemoteBot, parse_seat
@@ -77,6 +92,8 @@ def run(args: argparse.Namespace) -> int:
         raise ConfigError("--tls-cert and --tls-key go together")
     tls = TlsIdentity.from_files(args.tls_cert, args.tls_key) if args.tls_cert else None
     seats = [parse_seat(text) for text in args.bot]
+    secret = read_key_file(args.chance_secret, "--chance-secret") if args.chance_secret else None
+    sign_key = read_key_file(args.sign_key, "--sign-key") if args.sign_key else None
     spec = MatchSpec(
         engine,
         args.seed,
@@ -84,6 +101,8 @@ def run(args: argparse.Namespace) -> int:
         time_control=settings.time_control,
         penalties=settings.penalties,
         record_path=args.record,
+        chance_key=match_key(secret or new_secret(), args.seed),
+        signing_key=sign_key,
     )
     log_dir = (
         args.record.parent / f"{args.record.name}.logs"

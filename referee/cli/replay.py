@@ -7,6 +7,7 @@ keeps those N steps and lets the new bots play step N onwards.
 from __future__ import annotations
 
 import argparse
+import sys
 import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -18,6 +19,7 @@ if TYPE_CHECKING:
 
 EPILOG = """examples:
   referee replay out/m.jsonl --verify
+  referee replay out/m.jsonl --verify --sign-key organiser.key
   referee replay out/m.jsonl                     (n, p, j 40, b, q at the prompt)
   referee replay out/m.jsonl --step 40 --seat 1
   referee replay out/m.jsonl --html m.html
@@ -40,7 +42,8 @@ def add_parser(commands: Any) -> None:
     modes.add_argument(
         "--verify",
         action="store_true",
-        help="check every step and digest; exit 1 at the first divergence",
+        help="check every step, digest, chance draw and the result; exit 1 at the first "
+        "divergence or if the record is incomplete",
     )
     modes.add_argument(
         "--step", type=int, metavar="N", help="print the game after N steps and exit"
@@ -59,6 +62,13 @@ def add_parser(commands: Any) -> None:
     parser.add_argument(
         "--force", action="store_true", help="replay a record of another engine version anyway"
     )
+    parser.add_argument(
+        "--sign-key",
+        type=Path,
+        metavar="FILE",
+        help="the organiser's record-signing key: --verify checks the signature with it, "
+        "--from signs the new record",
+    )
     _add_branch_options(parser)
     parser.set_defaults(run=run)
 
@@ -74,6 +84,13 @@ def _add_branch_options(parser: argparse.ArgumentParser) -> None:
     )
     group.add_argument(
         "--record", dest="out", type=Path, metavar="PATH", help="write the new record here"
+    )
+    group.add_argument(
+        "--chance-secret",
+        type=Path,
+        metavar="FILE",
+        help="the secret the match's chance came from, to continue an interrupted record's "
+        "chance (a finished record reveals its key itself)",
     )
     group.add_argument(
         "--decision-ms", type=int, help="time per decision in ms (default: the record's)"
@@ -93,33 +110,37 @@ def _add_branch_options(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from referee.keyfile import read_key_file
     from referee.replay import Replay
 
+    sign_key = read_key_file(args.sign_key, "--sign-key") if args.sign_key else None
     replay = Replay.from_path(args.record, force=args.force)
     if args.seat is not None and not 0 <= args.seat < replay.record.num_seats:
         raise ConfigError(f"--seat must be in 0..{replay.record.num_seats - 1}, got {args.seat}")
-    if args.branch is None and (args.bot or args.out):
-        raise ConfigError("--bot and --record go with --from STEP")
+    if args.branch is None and (args.bot or args.out or args.chance_secret):
+        raise ConfigError("--bot, --record and --chance-secret go with --from STEP")
     if args.verify:
-        return _verify(replay)
+        return _verify(replay, sign_key)
+    if replay.record.truncated:
+        print(f"{args.record}: incomplete: its last line was cut off mid-write", file=sys.stderr)
     if args.step is not None:
         return _print_step(replay, args.step, args.seat)
     if args.html is not None:
         return _write_html(replay, args.html)
     if args.branch is not None:
-        return _branch(replay, args)
+        return _branch(replay, args, sign_key)
     from referee.replay.stepper import step_through
 
     step_through(replay, input, print, seat=args.seat)
     return 0
 
 
-def _verify(replay: Replay) -> int:
+def _verify(replay: Replay, sign_key: bytes | None) -> int:
     from referee.replay import verify
 
-    verification = verify(replay)
+    verification = verify(replay, sign_key)
     print(verification.describe())
-    return 0 if verification.ok else 1
+    return 0 if verification.ok and not verification.truncated else 1
 
 
 def _print_step(replay: Replay, step: int, seat: int | None) -> int:
@@ -143,10 +164,11 @@ def _write_html(replay: Replay, out: Path) -> int:
     return 0
 
 
-def _branch(replay: Replay, args: argparse.Namespace) -> int:
+def _branch(replay: Replay, args: argparse.Namespace, sign_key: bytes | None) -> int:
     import trio
 
     from referee.cli.show import print_match_result
+    from referee.keyfile import read_key_file
     from referee.match.clock import TimeControl
     from referee.match.penalties import PenaltyPolicy
     from referee.replay.branch import branch_spec
@@ -158,6 +180,7 @@ def _branch(replay: Replay, args: argparse.Namespace) -> int:
     if args.decision_ms is not None and args.decision_ms <= 0:
         raise ConfigError(f"--decision-ms must be positive, got {args.decision_ms}")
     commands = [BotCommand.parse(text) for text in args.bot]
+    secret = read_key_file(args.chance_secret, "--chance-secret") if args.chance_secret else None
     spec = branch_spec(
         replay,
         args.branch,
@@ -165,6 +188,8 @@ def _branch(replay: Replay, args: argparse.Namespace) -> int:
         record_path=args.out,
         time_control=TimeControl(args.decision_ms / 1000) if args.decision_ms else None,
         penalties=PenaltyPolicy.lenient() if args.penalty == "default-action" else None,
+        signing_key=sign_key,
+        chance_secret=secret,
     )
     log_dir = (
         args.out.parent / f"{args.out.name}.logs"

@@ -1,30 +1,109 @@
-"""Sampling chance outcomes with a match's seeded RNG.
+"""Chance no bot can predict: a keyed stream, committed before the match and revealed after.
 
-The record keeps every outcome, so replay never depends on this function
-or on Python's RNG algorithm; only a fresh match with the same seed does.
+Every match has a secret 32-byte chance key. Its n-th chance event reads
+the blocks HMAC-SHA256(key, "landgrave chance" | n | j) for j = 0, 1, ...
+and picks an outcome from them with exact integer arithmetic. HMAC is a
+pseudo-random function: without the key, the seed, the match id and every
+earlier outcome tell a bot nothing about the next one.
+
+A match's key is HMAC-SHA256(secret, "landgrave match key" | seed), where
+the secret belongs to the tournament (random unless the organiser gives
+one). So matches that share a seed (the seat orders of a duplicate-seed
+group) draw the same chance, and a resumed match draws what it would have.
+The record's header carries SHA-256 of the key (``commitment``) and its
+footer the key itself, so anyone can check afterwards that every outcome
+is what the stream drew (``referee replay --verify``).
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Sequence
+import hashlib
+import hmac
+import math
+import secrets
+from collections.abc import Iterator, Sequence
 from fractions import Fraction
-from typing import TypeVar
+from typing import Protocol, TypeVar
 
 OutcomeT = TypeVar("OutcomeT")
 
+KEY_BYTES = 32
+_MATCH_KEY = b"landgrave match key\0"
+_CHANCE = b"landgrave chance\0"
+_MARGIN_BYTES = 8
+"""Extra random bytes per draw: a rejection (a redraw) then happens with odds below 2^-64."""
 
-def sample_outcome(outcomes: Sequence[tuple[OutcomeT, Fraction]], rng: random.Random) -> OutcomeT:
-    """Pick one outcome with its probability, using exact arithmetic.
 
-    One ``rng.random()`` call per sample keeps matches with equal seeds equal.
+def new_secret() -> bytes:
+    """A fresh random secret, for a tournament or a single match."""
+    return secrets.token_bytes(KEY_BYTES)
+
+
+def match_key(secret: bytes, seed: int) -> bytes:
+    """The chance key of the match with this seed, under this secret."""
+    return hmac.digest(secret, _MATCH_KEY + str(seed).encode(), "sha256")
+
+
+def commitment(key: bytes) -> str:
+    """What the record's header shows of the key before any draw: its SHA-256, in hex."""
+    return hashlib.sha256(key).hexdigest()
+
+
+class UniformSource(Protocol):
+    """Where chance draws come from: a match's ``ChanceStream``, or ``random.Random`` in tests."""
+
+    def randrange(self, stop: int, /) -> int:
+        """A uniform integer in [0, stop)."""
+
+
+class ChanceStream:
+    """The chance draws of one match, in order; draw n depends only on the key and n."""
+
+    def __init__(self, key: bytes, draws: int = 0) -> None:
+        self.key = key
+        self.draws = draws
+        """How many chance events were drawn (or skipped) so far."""
+
+    def skip(self) -> None:
+        """Pass over one draw: a chance event that was applied from a record instead."""
+        self.draws += 1
+
+    def randrange(self, bound: int, /) -> int:
+        """A uniform integer in [0, bound): one chance event's draw."""
+        if bound < 1:
+            raise ValueError(f"a draw needs a positive bound, got {bound}")
+        size = (bound.bit_length() + 7) // 8 + _MARGIN_BYTES
+        limit = 256**size - (256**size) % bound
+        stream = self._bytes(self.draws)
+        self.draws += 1
+        while True:
+            value = int.from_bytes(bytes(next(stream) for _ in range(size)), "big")
+            if value < limit:  # reject the uneven top of the range: no bias
+                return value % bound
+
+    def _bytes(self, draw: int) -> Iterator[int]:
+        prefix = _CHANCE + draw.to_bytes(8, "big")
+        block = 0
+        while True:
+            yield from hmac.digest(self.key, prefix + block.to_bytes(8, "big"), "sha256")
+            block += 1
+
+
+def sample_outcome(
+    outcomes: Sequence[tuple[OutcomeT, Fraction]], source: UniformSource
+) -> OutcomeT:
+    """Pick one outcome with its exact probability: one draw from the source.
+
+    Probabilities are scaled to integers over their common denominator, so
+    the pick is exact and the same on every machine.
     """
     if not outcomes:
         raise ValueError("chance has no outcomes to choose from")
-    point = Fraction(rng.random())
-    total = Fraction(0)
-    for outcome, probability in outcomes:
-        total += probability
-        if point < total:
+    denominator = math.lcm(*(Fraction(p).denominator for _, p in outcomes))
+    weights = [int(Fraction(p) * denominator) for _, p in outcomes]
+    point = source.randrange(sum(weights))
+    for (outcome, _), weight in zip(outcomes, weights, strict=True):
+        if point < weight:
             return outcome
-    return outcomes[-1][0]
+        point -= weight
+    raise AssertionError("a point below the total weight falls in some outcome")

@@ -114,6 +114,38 @@ class Fault:
     detail: str
 
 
+def rank_match(
+    standings: list[SeatOutcome],
+    forfeits: dict[int, Fault],
+    gone: dict[int, Fault],
+    stalled_after: int | None,
+) -> list[tuple[SeatOutcome, Termination, str]]:
+    """Each seat's outcome, termination and detail at the end of a match.
+
+    The runner decides a result with this, and ``referee replay --verify``
+    decides it again from the replayed game and the record's penalties.
+
+    Args:
+        standings: the engine's outcome of the final state.
+        forfeits: the seats that forfeited, by their fault.
+        gone: the seats whose bot left while the referee played on for them.
+        stalled_after: the step count, when the game was cut at its step limit.
+    """
+    if forfeits:
+        return adjudicate(standings, forfeits)
+    if stalled_after is not None:
+        detail = f"no end after {stalled_after} steps"
+        return [(outcome, Termination.STALL, detail) for outcome in standings]
+    return [_played_out(outcome, gone.get(seat)) for seat, outcome in enumerate(standings)]
+
+
+def _played_out(outcome: SeatOutcome, gone: Fault | None) -> tuple[SeatOutcome, Termination, str]:
+    """A seat's end in a game played to its end: normal, or its bot's departure."""
+    if gone is None:
+        return outcome, Termination.NORMAL, ""
+    return outcome, gone.termination, f"{gone.detail} (the referee played on for it)"
+
+
 def adjudicate(
     standings: list[SeatOutcome], faults: dict[int, Fault]
 ) -> list[tuple[SeatOutcome, Termination, str]]:

@@ -8,7 +8,6 @@ record, so a match can be verified and replayed from the record alone.
 from __future__ import annotations
 
 import logging
-import random
 import time
 import uuid
 from collections.abc import Sequence
@@ -23,14 +22,15 @@ from google.protobuf.message import Message
 
 from referee.engine import CHANCE, Engine, SeatOutcome, State
 from referee.errors import ConfigError
-from referee.match.chance import sample_outcome
+from referee.match.chance import ChanceStream, commitment, match_key, new_secret, sample_outcome
 from referee.match.clock import SeatClock, TimeControl
 from referee.match.inprocess import InProcessPlayer
 from referee.match.penalties import GONE, PenaltyPolicy, Resolution
 from referee.match.player import Player, SeatGone
 from referee.match.replies import ReplyFault, chosen_action
-from referee.match.result import Fault, MatchResult, Overhead, SeatResult, adjudicate
+from referee.match.result import Fault, MatchResult, Overhead, SeatResult, rank_match
 from referee.match.termination import Termination
+from referee.record.format import FORMAT_VERSION
 from referee.record.writer import RecordWriter
 from sdk.messages import files_of, pack
 from sdk.pb.landgrave.v1 import bot_pb2, record_pb2
@@ -39,6 +39,10 @@ LOGGER_NAME = "referee.match"
 logger = structlog.get_logger(LOGGER_NAME)
 
 DEFAULT_MAX_STEPS = 100_000
+
+IN_PROCESS_SECRET = b"landgrave in-process matches"
+"""The public chance secret of ``play_in_process``: its bots share the referee's
+memory, so no secret could be kept from them, and tests want a seed to replay."""
 
 
 @dataclass(frozen=True)
@@ -67,6 +71,11 @@ class MatchSpec:
     """A game still running after this many steps ends as a stall."""
     record_path: Path | None = None
     prefix: Prefix | None = None
+    chance_key: bytes | None = None
+    """The key of the match's chance stream (``match_key(secret, seed)``); a fresh
+    random one when None, so nobody can predict or repeat the match's chance."""
+    signing_key: bytes | None = None
+    """The organiser's key to sign the record with; unsigned when None."""
 
 
 @dataclass
@@ -100,7 +109,8 @@ class _Match:
         self.state: State[Any] = spec.engine.new_game(self.config, len(players))
         self.seats = [_SeatState(p, SeatClock(spec.time_control)) for p in players]
         self.record = record
-        self.rng = random.Random(spec.seed)
+        self.chance_key = spec.chance_key or new_secret()
+        self.chance = ChanceStream(self.chance_key)
         self.step = 0
         self.seq = 0
         self.faults: dict[int, Fault] = {}
@@ -118,7 +128,7 @@ class _Match:
         tc = self.spec.time_control
         prefix = self.spec.prefix
         header = record_pb2.Header(
-            format_version=1,
+            format_version=FORMAT_VERSION,
             match_id=self.match_id,
             game=self.engine.name,
             engine_version=self.engine.version,
@@ -138,6 +148,7 @@ class _Match:
             parent_record=prefix.parent_record if prefix else "",
             parent_step=prefix.parent_step if prefix else 0,
             initial_digest=self.state.digest(),
+            chance_commitment=commitment(self.chance_key),
         )
         self._write(record_pb2.RecordLine(header=header))
 
@@ -164,7 +175,7 @@ class _Match:
         self.log.debug("move", step=self.step, text=text)
 
     def _apply_chance(self) -> None:
-        outcome = sample_outcome(self.state.chance_outcomes(), self.rng)
+        outcome = sample_outcome(self.state.chance_outcomes(), self.chance)
         self._log_move(CHANCE, outcome)
         self.state.apply(CHANCE, outcome)
         chance = record_pb2.Chance(
@@ -184,12 +195,12 @@ class _Match:
     # -- play ---------------------------------------------------------------
 
     def _replay_prefix(self) -> None:
-        """Apply the steps of a branched record; chance draws keep the RNG in step."""
+        """Apply the steps of a branched record; each chance step skips a draw of the stream."""
         if self.spec.prefix is None:
             return
         for seat, action in self.spec.prefix.history:
             if seat == CHANCE:
-                self.rng.random()
+                self.chance.skip()
                 self.state.apply(CHANCE, action)
                 payload = pack(self.engine.action_to_proto(action))
                 self._write(
@@ -340,28 +351,20 @@ class _Match:
 
     # -- end ----------------------------------------------------------------
 
-    def _played_out(self, seat: int, outcome: SeatOutcome) -> tuple[SeatOutcome, Termination, str]:
-        """A seat's end in a game played to its end: normal, or its bot's departure."""
-        gone = self.seats[seat].gone
-        if gone is None:
-            return outcome, Termination.NORMAL, ""
-        return outcome, gone.termination, f"{gone.detail} (the referee played on for it)"
-
     async def _finish(self, stalled: bool) -> MatchResult:
-        standings = self.state.outcome()
-        if self.faults:
-            ranked = adjudicate(standings, self.faults)
-        elif stalled:
-            ranked = [(o, Termination.STALL, f"no end after {self.step} steps") for o in standings]
-        else:
-            ranked = [self._played_out(seat, o) for seat, o in enumerate(standings)]
+        gone = {seat: s.gone for seat, s in enumerate(self.seats) if s.gone is not None}
+        ranked = rank_match(self.state.outcome(), self.faults, gone, self.step if stalled else None)
         seats = [
             _seat_result(seat, self.seats[seat], outcome, termination, detail)
             for seat, (outcome, termination, detail) in enumerate(ranked)
         ]
         results = [s.to_proto() for s in seats]
         footer = record_pb2.Footer(
-            results=results, finished_at=_now(), steps=self.step, final_digest=self.state.digest()
+            results=results,
+            finished_at=_now(),
+            steps=self.step,
+            final_digest=self.state.digest(),
+            chance_key=self.chance_key.hex(),
         )
         self._write(record_pb2.RecordLine(footer=footer))
         end = bot_pb2.MatchEnd(match_id=self.match_id, results=results)
@@ -401,7 +404,7 @@ async def run_match(spec: MatchSpec, players: Sequence[Player]) -> MatchResult:
         )
     if spec.record_path is None:
         return await _Match(spec, players, None).play()
-    with RecordWriter(spec.record_path) as record:
+    with RecordWriter(spec.record_path, spec.signing_key) as record:
         return await _Match(spec, players, record).play()
 
 
@@ -414,7 +417,10 @@ def play_in_process(
     record_path: Path | None = None,
     time_control: TimeControl | None = None,
 ) -> MatchResult:
-    """Play one match between ``sdk.Bot`` objects in this process (tests, benchmarks)."""
+    """Play one match between ``sdk.Bot`` objects in this process (tests, benchmarks).
+
+    Its chance comes from the public ``IN_PROCESS_SECRET``: the same seed, the same chance.
+    """
     spec = MatchSpec(
         engine,
         seed,
@@ -422,6 +428,7 @@ def play_in_process(
         time_control=time_control or TimeControl(decision_s=3600.0),
         match_id=f"{engine.name}-{seed}",
         record_path=record_path,
+        chance_key=match_key(IN_PROCESS_SECRET, seed),
     )
     players = [InProcessPlayer(bot) for bot in bots]
     return trio.run(run_match, spec, players)

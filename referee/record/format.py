@@ -7,8 +7,12 @@ from google.protobuf import json_format
 from referee.games import load_installed_messages
 from sdk.pb.landgrave.v1 import record_pb2
 
-FORMAT_VERSION = 1
-"""Bumped whenever a record written now could not be read by the previous reader."""
+FORMAT_VERSION = 2
+"""Bumped whenever a record written now could not be read by the previous reader.
+
+1: chance from ``random.Random(seed)``; 2: a keyed chance stream, committed and revealed
+(referee/match/chance.py), and an optional signature line.
+"""
 
 
 def encode_line(line: record_pb2.RecordLine) -> str:

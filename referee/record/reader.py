@@ -64,6 +64,8 @@ class Record:
     """None when the match was interrupted."""
     truncated: bool = False
     """Whether a partly written last line was dropped."""
+    signature: record_pb2.Signature | None = None
+    """The organiser's signature after the footer; None when unsigned."""
 
     @property
     def is_interrupted(self) -> bool:
@@ -109,6 +111,8 @@ def read_record(path: Path, engine: Engine[Any] | None = None, *, force: bool = 
         UnknownGameError: no engine was given and the header's game is not installed.
     """
     lines, truncated = _parsed_lines(path)
+    if truncated and not lines:
+        raise RecordError(f"{path}: incomplete: its first line was cut off mid-write")
     header = _header(path, lines)
     if engine is None:
         engine = get_engine(header.game)
@@ -132,6 +136,8 @@ def read_summary(path: Path) -> Summary:
     footer = None
     if len(texts) > 1:
         last = _parse(path, len(texts), texts[-1], last=truncated)
+        if last is not None and last.WhichOneof("kind") == "signature" and len(texts) > 2:
+            last = _parse(path, len(texts) - 1, texts[-2], last=False)
         if last is not None and last.WhichOneof("kind") == "footer":
             footer = last.footer
     return Summary(path, header, footer)
@@ -165,6 +171,7 @@ class _Assembler:
         self.penalties: list[record_pb2.Penalty] = []
         self.digests: dict[int, str] = {}
         self.footer: record_pb2.Footer | None = None
+        self.signature: record_pb2.Signature | None = None
 
     def build(
         self,
@@ -182,10 +189,18 @@ class _Assembler:
             self.digests,
             self.footer,
             truncated,
+            self.signature,
         )
 
     def _add(self, number: int, line: record_pb2.RecordLine) -> None:
         kind = line.WhichOneof("kind")
+        if self.signature is not None:
+            self._fail(number, f"a {kind} line after the signature")
+        if kind == "signature":
+            if self.footer is None:
+                self._fail(number, "a signature before the footer")
+            self.signature = line.signature
+            return
         if self.footer is not None:
             self._fail(number, f"a {kind} line after the footer")
         if kind == "decision":
@@ -269,7 +284,7 @@ def _parse(path: Path, number: int, text: bytes, *, last: bool) -> record_pb2.Re
 
 def _split_lines(path: Path) -> tuple[list[bytes], bool]:
     """The file's lines; the flag says whether the last one may be cut off (no newline)."""
-    data, complete = _read_bytes(path)
+    data, complete = read_bytes(path)
     lines = data.split(b"\n")
     tail = lines.pop()  # empty when the file ends with a newline, as a whole record does
     if tail:
@@ -277,7 +292,7 @@ def _split_lines(path: Path) -> tuple[list[bytes], bool]:
     return lines, bool(tail) or not complete
 
 
-def _read_bytes(path: Path) -> tuple[bytes, bool]:
+def read_bytes(path: Path) -> tuple[bytes, bool]:
     """The file's content, gunzipped if it is gzip; and whether the gzip stream ended."""
     try:
         raw = path.read_bytes()

@@ -22,6 +22,7 @@ from referee.errors import ConfigError
 from referee.games import get_engine
 from referee.tournament import ladders, schedule
 from referee.tournament.execute import Worker, match_settings
+from referee.tournament.keys import MatchKeys
 from referee.tournament.spec import TournamentSpec
 from referee.tournament.standings import Standing, game_results, standings
 from referee.tournament.store import DATABASE_NAME, Store
@@ -90,6 +91,7 @@ def open_tournament(folder: Path, spec: TournamentSpec | None) -> tuple[Store, T
         for entrant in spec.entrants:
             BotCommand.parse(entrant.command)
         match_settings(spec)
+        MatchKeys.fresh(spec)  # the key files it names can be read
         planned = first_schedule(spec)
     folder.mkdir(parents=True, exist_ok=True)
     store = Store(folder)
@@ -106,6 +108,7 @@ def open_tournament(folder: Path, spec: TournamentSpec | None) -> tuple[Store, T
         store.initialise(spec, planned)
         store.set_meta("uid", uuid.uuid4().hex)
         _schedule_next_round(store, spec)
+    MatchKeys.of_tournament(folder, spec)  # key files read and the secret made before any match
     return store, spec
 
 

@@ -31,6 +31,7 @@ from referee.tournament.execute import (
     result_to_dict,
     run_lanes,
 )
+from referee.tournament.keys import MatchKeys
 from referee.tournament.spec import TournamentSpec
 from referee.tournament.store import ScheduledMatch, Store
 
@@ -40,14 +41,23 @@ Outcome = tuple[int, dict[str, Any], str]
 """A played match as a worker returns it: its id, its result and its record's text."""
 
 
-def play_batch(spec_json: str, matches: list[dict[str, Any]]) -> list[Outcome]:
-    """Runs on a Dask worker: play these scheduled matches and return their outcomes."""
+def play_batch(
+    spec_json: str, matches: list[dict[str, Any]], chance_secret: str, signing_key: str
+) -> list[Outcome]:
+    """Runs on a Dask worker: play these scheduled matches and return their outcomes.
+
+    The tournament's keys come as hex (empty: no signing), not from key files:
+    a worker need not share the coordinator's files.
+    """
     spec = TournamentSpec.from_json(spec_json)
     scheduled = [ScheduledMatch(**{**m, "seats": tuple(m["seats"])}) for m in matches]
-    return trio.run(_play_batch, spec, scheduled)
+    keys = MatchKeys(bytes.fromhex(chance_secret), bytes.fromhex(signing_key) or None)
+    return trio.run(_play_batch, spec, scheduled, keys)
 
 
-async def _play_batch(spec: TournamentSpec, scheduled: list[ScheduledMatch]) -> list[Outcome]:
+async def _play_batch(
+    spec: TournamentSpec, scheduled: list[ScheduledMatch], keys: MatchKeys
+) -> list[Outcome]:
     settings = match_settings(spec)
     outcomes: list[Outcome] = []
     queue = iter(scheduled)
@@ -57,7 +67,7 @@ async def _play_batch(spec: TournamentSpec, scheduled: list[ScheduledMatch]) -> 
         async def lane(pool: BotPool) -> None:
             for match in queue:
                 record = folder / f"{match.id}.jsonl"
-                result = await play_scheduled(settings, spec, match, pool, record)
+                result = await play_scheduled(settings, spec, match, pool, record, keys=keys)
                 summary = result_to_dict(result, match.seats)
                 outcomes.append((match.id, summary, record.read_text(encoding="utf-8")))
 
@@ -69,13 +79,16 @@ async def play_on_dask(store: Store, spec: TournamentSpec) -> None:
     """Play every pending match on the spec's Dask cluster, storing results as they come."""
     client, cluster = await trio.to_thread.run_sync(_connect, spec.dask_scheduler, spec.workers)
     in_flight: dict[Any, list[ScheduledMatch]] = {}
+    keys = MatchKeys.of_tournament(store.folder, spec)
+    secrets = (keys.chance_secret.hex(), (keys.signing_key or b"").hex())
     try:
         slots = sum(client.nthreads().values())
         batch_size = 2 * spec.concurrency
         while True:
             while len(in_flight) < slots and (batch := _claim(store, batch_size)):
                 payload = [dataclasses.asdict(m) for m in batch]
-                in_flight[client.submit(play_batch, spec.to_json(), payload, pure=False)] = batch
+                future = client.submit(play_batch, spec.to_json(), payload, *secrets, pure=False)
+                in_flight[future] = batch
             if not in_flight:
                 return
             done = await trio.to_thread.run_sync(

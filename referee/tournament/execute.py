@@ -22,6 +22,7 @@ import trio
 from referee.match.result import MatchResult
 from referee.match.runner import MatchSpec, run_match
 from referee.settings import MatchSettings
+from referee.tournament.keys import MatchKeys
 from referee.tournament.spec import TournamentSpec
 from referee.tournament.standings import seat_faults
 from referee.tournament.store import ScheduledMatch, Store
@@ -100,8 +101,16 @@ async def play_scheduled(
     scheduled: ScheduledMatch,
     pool: BotPool,
     record: Path,
+    *,
+    keys: MatchKeys | None = None,
 ) -> MatchResult:
-    """Play one scheduled match with bots borrowed from the pool, and give them back."""
+    """Play one scheduled match with bots borrowed from the pool, and give them back.
+
+    Args:
+        keys: the tournament's keys; without them, the match's chance comes from a
+            fresh secret (unpredictable, but the seat orders of a seed then differ).
+    """
+    keys = keys or MatchKeys.fresh(spec)
     match = MatchSpec(
         settings.engine,
         scheduled.seed,
@@ -110,6 +119,8 @@ async def play_scheduled(
         penalties=settings.penalties,
         match_id=f"{spec.name}-{scheduled.id}",
         record_path=record,
+        chance_key=keys.chance_key(scheduled.seed),
+        signing_key=keys.signing_key,
     )
     processes: list[BotProcess] = []
     try:
@@ -184,6 +195,7 @@ class Worker:
         self.name = name
         self.settings = match_settings(spec)
         self.records = store.folder / "records"
+        self.keys = MatchKeys.of_tournament(store.folder, spec)
 
     async def run(self) -> None:
         await run_lanes(self.spec, self.settings, self.store.folder / "logs", self._lane)
@@ -196,7 +208,9 @@ class Worker:
         record = record_path(self.records, scheduled)
         self.store.set_record_path(scheduled.id, str(record))
         try:
-            result = await play_scheduled(self.settings, self.spec, scheduled, pool, record)
+            result = await play_scheduled(
+                self.settings, self.spec, scheduled, pool, record, keys=self.keys
+            )
         except BaseException:
             self.store.interrupt(scheduled.id, "the referee was stopped")
             raise

@@ -89,6 +89,11 @@ class TournamentSpec:
     """Play on a Dask cluster: ``local`` (``workers`` processes here) or a scheduler address."""
     rating: str = "elo"
     """The ladder's rating: ``elo``, or ``openskill`` (Plackett-Luce) for multiplayer."""
+    chance_secret_file: str = ""
+    """A file with the secret every match's chance key derives from; empty: a random
+    secret, kept in the tournament's folder (referee/tournament/keys.py)."""
+    sign_key_file: str = ""
+    """A file with the organiser's key to sign every record with (HMAC-SHA256)."""
 
     def __post_init__(self) -> None:
         _check_spec(self)

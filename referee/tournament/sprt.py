@@ -27,6 +27,7 @@ from referee.match.result import MatchResult
 from referee.ratings import EloEstimate, Sprt, SprtConfig, SprtResult
 from referee.settings import MatchSettings
 from referee.tournament.execute import BotPool, match_settings, play_scheduled, run_lanes
+from referee.tournament.keys import MatchKeys
 from referee.tournament.schedule import match_seed
 from referee.tournament.spec import TournamentSpec
 from referee.tournament.store import ScheduledMatch
@@ -96,6 +97,7 @@ async def run_sprt(
     if max_pairs < 1:
         raise ConfigError(f"expected at least 1 pair, got {max_pairs}")
     await trio.Path(folder).mkdir(parents=True, exist_ok=True)
+    keys = MatchKeys.fresh(spec)  # one secret for the run: both games of a pair share chance
     test = Sprt(config)
     numbers = itertools.count(1)
     started: set[int] = set()
@@ -104,7 +106,7 @@ async def run_sprt(
     async def lane(pool: BotPool) -> None:
         while not test.is_finished() and (number := next(numbers)) <= max_pairs:
             started.add(number)
-            games = await _play_pair(spec, settings, pool, number, folder)
+            games = await _play_pair(spec, settings, pool, number, folder, keys=keys)
             started.discard(number)
             pair = PairPlayed(
                 number,
@@ -136,7 +138,13 @@ def duel_settings(spec: TournamentSpec) -> MatchSettings:
 
 
 async def _play_pair(
-    spec: TournamentSpec, settings: MatchSettings, pool: BotPool, number: int, folder: Path
+    spec: TournamentSpec,
+    settings: MatchSettings,
+    pool: BotPool,
+    number: int,
+    folder: Path,
+    *,
+    keys: MatchKeys,
 ) -> tuple[GamePlayed, GamePlayed]:
     """Both games of pair ``number``: one seed, the candidate first, then second."""
     candidate, baseline = (e.name for e in spec.entrants)
@@ -156,7 +164,7 @@ async def _play_pair(
             result=None,
         )
         record = folder / "records" / f"{number:06d}-{game}.jsonl"
-        result = await play_scheduled(settings, spec, scheduled, pool, record)
+        result = await play_scheduled(settings, spec, scheduled, pool, record, keys=keys)
         mine, theirs = (result.seats[seats.index(n)].rank for n in (candidate, baseline))
         score = 1.0 if mine < theirs else 0.5 if mine == theirs else 0.0
         played.append(GamePlayed(seats, score, result, record))

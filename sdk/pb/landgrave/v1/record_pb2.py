@@ -26,7 +26,7 @@ from google.protobuf import any_pb2 as google_dot_protobuf_dot_any__pb2
 from ...landgrave.v1 import bot_pb2 as landgrave_dot_v1_dot_bot__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x19landgrave/v1/record.proto\x12\x0clandgrave.v1\x1a\x19google/protobuf/any.proto\x1a\x16landgrave/v1/bot.proto\"\x8a\x02\n\nRecordLine\x12&\n\x06header\x18\x01 \x01(\x0b\x32\x14.landgrave.v1.HeaderH\x00\x12*\n\x08\x64\x65\x63ision\x18\x02 \x01(\x0b\x32\x16.landgrave.v1.DecisionH\x00\x12&\n\x06\x63hance\x18\x03 \x01(\x0b\x32\x14.landgrave.v1.ChanceH\x00\x12(\n\x07penalty\x18\x04 \x01(\x0b\x32\x15.landgrave.v1.PenaltyH\x00\x12&\n\x06\x64igest\x18\x05 \x01(\x0b\x32\x14.landgrave.v1.DigestH\x00\x12&\n\x06\x66ooter\x18\x06 \x01(\x0b\x32\x14.landgrave.v1.FooterH\x00\x42\x06\n\x04kind\"O\n\x08SeatInfo\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x10\n\x08\x62ot_name\x18\x02 \x01(\t\x12\x13\n\x0b\x62ot_version\x18\x03 \x01(\t\x12\x0e\n\x06launch\x18\x04 \x01(\t\"\xbc\x02\n\x06Header\x12\x16\n\x0e\x66ormat_version\x18\x01 \x01(\r\x12\x10\n\x08match_id\x18\x02 \x01(\t\x12\x0c\n\x04game\x18\x03 \x01(\t\x12\x16\n\x0e\x65ngine_version\x18\x04 \x01(\t\x12$\n\x06\x63onfig\x18\x05 \x01(\x0b\x32\x14.google.protobuf.Any\x12%\n\x05seats\x18\x06 \x03(\x0b\x32\x16.landgrave.v1.SeatInfo\x12\x0c\n\x04seed\x18\x07 \x01(\x04\x12/\n\x0ctime_control\x18\x08 \x01(\x0b\x32\x19.landgrave.v1.TimeControl\x12\x12\n\nstarted_at\x18\t \x01(\t\x12\x15\n\rparent_record\x18\n \x01(\t\x12\x13\n\x0bparent_step\x18\x0b \x01(\r\x12\x16\n\x0einitial_digest\x18\x0c \x01(\t\"\x96\x01\n\x08\x44\x65\x63ision\x12\x0c\n\x04step\x18\x01 \x01(\r\x12\x0c\n\x04seat\x18\x02 \x01(\r\x12$\n\x06\x61\x63tion\x18\x03 \x01(\x0b\x32\x14.google.protobuf.Any\x12\r\n\x05index\x18\x04 \x01(\x05\x12\x10\n\x08think_ms\x18\x05 \x01(\x01\x12\x13\n\x0boverhead_ms\x18\x06 \x01(\x01\x12\x12\n\nby_referee\x18\x07 \x01(\x08\"=\n\x06\x43hance\x12\x0c\n\x04step\x18\x01 \x01(\r\x12%\n\x07outcome\x18\x02 \x01(\x0b\x32\x14.google.protobuf.Any\"\x85\x01\n\x07Penalty\x12\x0c\n\x04step\x18\x01 \x01(\r\x12\x0c\n\x04seat\x18\x02 \x01(\r\x12)\n\x06reason\x18\x03 \x01(\x0e\x32\x19.landgrave.v1.Termination\x12\x0e\n\x06\x64\x65tail\x18\x04 \x01(\t\x12\x12\n\nresolution\x18\x05 \x01(\t\x12\x0f\n\x07strikes\x18\x06 \x01(\r\"&\n\x06\x44igest\x12\x0c\n\x04step\x18\x01 \x01(\r\x12\x0e\n\x06sha256\x18\x02 \x01(\t\"m\n\x06\x46ooter\x12)\n\x07results\x18\x01 \x03(\x0b\x32\x18.landgrave.v1.SeatResult\x12\x13\n\x0b\x66inished_at\x18\x02 \x01(\t\x12\r\n\x05steps\x18\x03 \x01(\r\x12\x14\n\x0c\x66inal_digest\x18\x04 \x01(\tb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x19landgrave/v1/record.proto\x12\x0clandgrave.v1\x1a\x19google/protobuf/any.proto\x1a\x16landgrave/v1/bot.proto\"\xb8\x02\n\nRecordLine\x12&\n\x06header\x18\x01 \x01(\x0b\x32\x14.landgrave.v1.HeaderH\x00\x12*\n\x08\x64\x65\x63ision\x18\x02 \x01(\x0b\x32\x16.landgrave.v1.DecisionH\x00\x12&\n\x06\x63hance\x18\x03 \x01(\x0b\x32\x14.landgrave.v1.ChanceH\x00\x12(\n\x07penalty\x18\x04 \x01(\x0b\x32\x15.landgrave.v1.PenaltyH\x00\x12&\n\x06\x64igest\x18\x05 \x01(\x0b\x32\x14.landgrave.v1.DigestH\x00\x12&\n\x06\x66ooter\x18\x06 \x01(\x0b\x32\x14.landgrave.v1.FooterH\x00\x12,\n\tsignature\x18\x07 \x01(\x0b\x32\x17.landgrave.v1.SignatureH\x00\x42\x06\n\x04kind\"O\n\x08SeatInfo\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x10\n\x08\x62ot_name\x18\x02 \x01(\t\x12\x13\n\x0b\x62ot_version\x18\x03 \x01(\t\x12\x0e\n\x06launch\x18\x04 \x01(\t\"\xd7\x02\n\x06Header\x12\x16\n\x0e\x66ormat_version\x18\x01 \x01(\r\x12\x10\n\x08match_id\x18\x02 \x01(\t\x12\x0c\n\x04game\x18\x03 \x01(\t\x12\x16\n\x0e\x65ngine_version\x18\x04 \x01(\t\x12$\n\x06\x63onfig\x18\x05 \x01(\x0b\x32\x14.google.protobuf.Any\x12%\n\x05seats\x18\x06 \x03(\x0b\x32\x16.landgrave.v1.SeatInfo\x12\x0c\n\x04seed\x18\x07 \x01(\x04\x12/\n\x0ctime_control\x18\x08 \x01(\x0b\x32\x19.landgrave.v1.TimeControl\x12\x12\n\nstarted_at\x18\t \x01(\t\x12\x15\n\rparent_record\x18\n \x01(\t\x12\x13\n\x0bparent_step\x18\x0b \x01(\r\x12\x16\n\x0einitial_digest\x18\x0c \x01(\t\x12\x19\n\x11\x63hance_commitment\x18\r \x01(\t\"\x96\x01\n\x08\x44\x65\x63ision\x12\x0c\n\x04step\x18\x01 \x01(\r\x12\x0c\n\x04seat\x18\x02 \x01(\r\x12$\n\x06\x61\x63tion\x18\x03 \x01(\x0b\x32\x14.google.protobuf.Any\x12\r\n\x05index\x18\x04 \x01(\x05\x12\x10\n\x08think_ms\x18\x05 \x01(\x01\x12\x13\n\x0boverhead_ms\x18\x06 \x01(\x01\x12\x12\n\nby_referee\x18\x07 \x01(\x08\"=\n\x06\x43hance\x12\x0c\n\x04step\x18\x01 \x01(\r\x12%\n\x07outcome\x18\x02 \x01(\x0b\x32\x14.google.protobuf.Any\"\x85\x01\n\x07Penalty\x12\x0c\n\x04step\x18\x01 \x01(\r\x12\x0c\n\x04seat\x18\x02 \x01(\r\x12)\n\x06reason\x18\x03 \x01(\x0e\x32\x19.landgrave.v1.Termination\x12\x0e\n\x06\x64\x65tail\x18\x04 \x01(\t\x12\x12\n\nresolution\x18\x05 \x01(\t\x12\x0f\n\x07strikes\x18\x06 \x01(\r\"&\n\x06\x44igest\x12\x0c\n\x04step\x18\x01 \x01(\r\x12\x0e\n\x06sha256\x18\x02 \x01(\t\"\x81\x01\n\x06\x46ooter\x12)\n\x07results\x18\x01 \x03(\x0b\x32\x18.landgrave.v1.SeatResult\x12\x13\n\x0b\x66inished_at\x18\x02 \x01(\t\x12\r\n\x05steps\x18\x03 \x01(\r\x12\x14\n\x0c\x66inal_digest\x18\x04 \x01(\t\x12\x12\n\nchance_key\x18\x05 \x01(\t\"0\n\tSignature\x12\x0e\n\x06key_id\x18\x01 \x01(\t\x12\x13\n\x0bhmac_sha256\x18\x02 \x01(\tb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -34,19 +34,21 @@ _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'landgrave.v1.record_pb2', _
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
   _globals['_RECORDLINE']._serialized_start=95
-  _globals['_RECORDLINE']._serialized_end=361
-  _globals['_SEATINFO']._serialized_start=363
-  _globals['_SEATINFO']._serialized_end=442
-  _globals['_HEADER']._serialized_start=445
-  _globals['_HEADER']._serialized_end=761
-  _globals['_DECISION']._serialized_start=764
-  _globals['_DECISION']._serialized_end=914
-  _globals['_CHANCE']._serialized_start=916
-  _globals['_CHANCE']._serialized_end=977
-  _globals['_PENALTY']._serialized_start=980
-  _globals['_PENALTY']._serialized_end=1113
-  _globals['_DIGEST']._serialized_start=1115
-  _globals['_DIGEST']._serialized_end=1153
-  _globals['_FOOTER']._serialized_start=1155
-  _globals['_FOOTER']._serialized_end=1264
+  _globals['_RECORDLINE']._serialized_end=407
+  _globals['_SEATINFO']._serialized_start=409
+  _globals['_SEATINFO']._serialized_end=488
+  _globals['_HEADER']._serialized_start=491
+  _globals['_HEADER']._serialized_end=834
+  _globals['_DECISION']._serialized_start=837
+  _globals['_DECISION']._serialized_end=987
+  _globals['_CHANCE']._serialized_start=989
+  _globals['_CHANCE']._serialized_end=1050
+  _globals['_PENALTY']._serialized_start=1053
+  _globals['_PENALTY']._serialized_end=1186
+  _globals['_DIGEST']._serialized_start=1188
+  _globals['_DIGEST']._serialized_end=1226
+  _globals['_FOOTER']._serialized_start=1229
+  _globals['_FOOTER']._serialized_end=1358
+  _globals['_SIGNATURE']._serialized_start=1360
+  _globals['_SIGNATURE']._serialized_end=1408
 # @@protoc_insertion_point(module_scope)

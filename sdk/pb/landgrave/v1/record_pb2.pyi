@@ -9,20 +9,22 @@ from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 DESCRIPTOR: _descriptor.FileDescriptor
 
 class RecordLine(_message.Message):
-    __slots__ = ("header", "decision", "chance", "penalty", "digest", "footer")
+    __slots__ = ("header", "decision", "chance", "penalty", "digest", "footer", "signature")
     HEADER_FIELD_NUMBER: _ClassVar[int]
     DECISION_FIELD_NUMBER: _ClassVar[int]
     CHANCE_FIELD_NUMBER: _ClassVar[int]
     PENALTY_FIELD_NUMBER: _ClassVar[int]
     DIGEST_FIELD_NUMBER: _ClassVar[int]
     FOOTER_FIELD_NUMBER: _ClassVar[int]
+    SIGNATURE_FIELD_NUMBER: _ClassVar[int]
     header: Header
     decision: Decision
     chance: Chance
     penalty: Penalty
     digest: Digest
     footer: Footer
-    def __init__(self, header: _Optional[_Union[Header, _Mapping]] = ..., decision: _Optional[_Union[Decision, _Mapping]] = ..., chance: _Optional[_Union[Chance, _Mapping]] = ..., penalty: _Optional[_Union[Penalty, _Mapping]] = ..., digest: _Optional[_Union[Digest, _Mapping]] = ..., footer: _Optional[_Union[Footer, _Mapping]] = ...) -> None: ...
+    signature: Signature
+    def __init__(self, header: _Optional[_Union[Header, _Mapping]] = ..., decision: _Optional[_Union[Decision, _Mapping]] = ..., chance: _Optional[_Union[Chance, _Mapping]] = ..., penalty: _Optional[_Union[Penalty, _Mapping]] = ..., digest: _Optional[_Union[Digest, _Mapping]] = ..., footer: _Optional[_Union[Footer, _Mapping]] = ..., signature: _Optional[_Union[Signature, _Mapping]] = ...) -> None: ...
 
 class SeatInfo(_message.Message):
     __slots__ = ("seat", "bot_name", "bot_version", "launch")
@@ -37,7 +39,7 @@ class SeatInfo(_message.Message):
     def __init__(self, seat: _Optional[int] = ..., bot_name: _Optional[str] = ..., bot_version: _Optional[str] = ..., launch: _Optional[str] = ...) -> None: ...
 
 class Header(_message.Message):
-    __slots__ = ("format_version", "match_id", "game", "engine_version", "config", "seats", "seed", "time_control", "started_at", "parent_record", "parent_step", "initial_digest")
+    __slots__ = ("format_version", "match_id", "game", "engine_version", "config", "seats", "seed", "time_control", "started_at", "parent_record", "parent_step", "initial_digest", "chance_commitment")
     FORMAT_VERSION_FIELD_NUMBER: _ClassVar[int]
     MATCH_ID_FIELD_NUMBER: _ClassVar[int]
     GAME_FIELD_NUMBER: _ClassVar[int]
@@ -50,6 +52,7 @@ class Header(_message.Message):
     PARENT_RECORD_FIELD_NUMBER: _ClassVar[int]
     PARENT_STEP_FIELD_NUMBER: _ClassVar[int]
     INITIAL_DIGEST_FIELD_NUMBER: _ClassVar[int]
+    CHANCE_COMMITMENT_FIELD_NUMBER: _ClassVar[int]
     format_version: int
     match_id: str
     game: str
@@ -62,7 +65,8 @@ class Header(_message.Message):
     parent_record: str
     parent_step: int
     initial_digest: str
-    def __init__(self, format_version: _Optional[int] = ..., match_id: _Optional[str] = ..., game: _Optional[str] = ..., engine_version: _Optional[str] = ..., config: _Optional[_Union[_any_pb2.Any, _Mapping]] = ..., seats: _Optional[_Iterable[_Union[SeatInfo, _Mapping]]] = ..., seed: _Optional[int] = ..., time_control: _Optional[_Union[_bot_pb2.TimeControl, _Mapping]] = ..., started_at: _Optional[str] = ..., parent_record: _Optional[str] = ..., parent_step: _Optional[int] = ..., initial_digest: _Optional[str] = ...) -> None: ...
+    chance_commitment: str
+    def __init__(self, format_version: _Optional[int] = ..., match_id: _Optional[str] = ..., game: _Optional[str] = ..., engine_version: _Optional[str] = ..., config: _Optional[_Union[_any_pb2.Any, _Mapping]] = ..., seats: _Optional[_Iterable[_Union[SeatInfo, _Mapping]]] = ..., seed: _Optional[int] = ..., time_control: _Optional[_Union[_bot_pb2.TimeControl, _Mapping]] = ..., started_at: _Optional[str] = ..., parent_record: _Optional[str] = ..., parent_step: _Optional[int] = ..., initial_digest: _Optional[str] = ..., chance_commitment: _Optional[str] = ...) -> None: ...
 
 class Decision(_message.Message):
     __slots__ = ("step", "seat", "action", "index", "think_ms", "overhead_ms", "by_referee")
@@ -115,13 +119,23 @@ class Digest(_message.Message):
     def __init__(self, step: _Optional[int] = ..., sha256: _Optional[str] = ...) -> None: ...
 
 class Footer(_message.Message):
-    __slots__ = ("results", "finished_at", "steps", "final_digest")
+    __slots__ = ("results", "finished_at", "steps", "final_digest", "chance_key")
     RESULTS_FIELD_NUMBER: _ClassVar[int]
     FINISHED_AT_FIELD_NUMBER: _ClassVar[int]
     STEPS_FIELD_NUMBER: _ClassVar[int]
     FINAL_DIGEST_FIELD_NUMBER: _ClassVar[int]
+    CHANCE_KEY_FIELD_NUMBER: _ClassVar[int]
     results: _containers.RepeatedCompositeFieldContainer[_bot_pb2.SeatResult]
     finished_at: str
     steps: int
     final_digest: str
-    def __init__(self, results: _Optional[_Iterable[_Union[_bot_pb2.SeatResult, _Mapping]]] = ..., finished_at: _Optional[str] = ..., steps: _Optional[int] = ..., final_digest: _Optional[str] = ...) -> None: ...
+    chance_key: str
+    def __init__(self, results: _Optional[_Iterable[_Union[_bot_pb2.SeatResult, _Mapping]]] = ..., finished_at: _Optional[str] = ..., steps: _Optional[int] = ..., final_digest: _Optional[str] = ..., chance_key: _Optional[str] = ...) -> None: ...
+
+class Signature(_message.Message):
+    __slots__ = ("key_id", "hmac_sha256")
+    KEY_ID_FIELD_NUMBER: _ClassVar[int]
+    HMAC_SHA256_FIELD_NUMBER: _ClassVar[int]
+    key_id: str
+    hmac_sha256: str
+    def __init__(self, key_id: _Optional[str] = ..., hmac_sha256: _Optional[str] = ...) -> None: ...

@@ -1,0 +1,76 @@
+"""A tournament's secrets: the chance secret its matches' keys come from, and the signing key.
+
+The chance secret is the organiser's (``chance_secret_file`` in the spec),
+or made at random when the tournament is created and kept in
+``chance.secret`` in the tournament's folder, readable by its owner only
+(mode 0600), so a resumed tournament draws the chance it would have drawn.
+Bots never get it: a match's key is derived from it inside the referee, and
+each record reveals only its own match's key, in its footer, after the match.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from referee.errors import ConfigError
+from referee.keyfile import read_key_file
+from referee.match.chance import match_key, new_secret
+from referee.tournament.spec import TournamentSpec
+
+SECRET_NAME = "chance.secret"
+
+
+@dataclass(frozen=True)
+class MatchKeys:
+    """What the referee keys every match of a tournament with."""
+
+    chance_secret: bytes
+    """Each match's chance key is ``match_key(chance_secret, seed)``."""
+    signing_key: bytes | None = None
+    """The organiser's key to sign records with; unsigned when None."""
+
+    def chance_key(self, seed: int) -> bytes:
+        return match_key(self.chance_secret, seed)
+
+    @classmethod
+    def fresh(cls, spec: TournamentSpec) -> MatchKeys:
+        """The spec's keys, with a new random secret unless the spec names one (one-off runs)."""
+        return cls(_given_secret(spec) or new_secret(), _signing_key(spec))
+
+    @classmethod
+    def of_tournament(cls, folder: Path, spec: TournamentSpec) -> MatchKeys:
+        """The keys of the tournament in ``folder``; its secret is made on first use.
+
+        Raises:
+            ConfigError: a key file the spec names cannot be read.
+        """
+        return cls(_given_secret(spec) or _stored_secret(folder), _signing_key(spec))
+
+
+def _given_secret(spec: TournamentSpec) -> bytes | None:
+    if not spec.chance_secret_file:
+        return None
+    return read_key_file(Path(spec.chance_secret_file), "chance_secret_file")
+
+
+def _signing_key(spec: TournamentSpec) -> bytes | None:
+    if not spec.sign_key_file:
+        return None
+    return read_key_file(Path(spec.sign_key_file), "sign_key_file")
+
+
+def _stored_secret(folder: Path) -> bytes:
+    path = folder / SECRET_NAME
+    try:
+        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        try:
+            return bytes.fromhex(path.read_text(encoding="ascii"))
+        except (OSError, ValueError) as error:
+            raise ConfigError(f"{path}: not a chance secret: {error}") from None
+    secret = new_secret()
+    with os.fdopen(descriptor, "w", encoding="ascii") as file:
+        file.write(secret.hex())
+    return secret
