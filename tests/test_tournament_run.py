@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 import trio
 
+from referee.record.reader import read_record
 from referee.replay.verify import verify_record
 from referee.tournament.coordinator import open_tournament, run_tournament
 from referee.tournament.spec import Entrant, TournamentSpec
@@ -25,6 +26,7 @@ pytestmark = pytest.mark.slow
 
 SPEC_TOML = f"""
 name = "resumable"
+chance_secret_file = "{{secret}}"
 game = "land"
 games_per_table = 5
 concurrency = 2
@@ -34,6 +36,17 @@ bots = [
   {{ name = "frontier", command = "{BOTS / "land_frontier.py"}" }},
 ]
 """
+
+
+def secret_file(tmp_path: Path) -> Path:
+    """One chance secret for tournaments whose results are compared: the same chance."""
+    path = tmp_path / "organiser.secret"
+    path.write_text("a secret the tests share, 32 bytes")
+    return path
+
+
+def spec_toml(tmp_path: Path) -> str:
+    return SPEC_TOML.replace("{secret}", str(secret_file(tmp_path)))
 
 
 def results(folder: Path) -> dict[int, Any]:
@@ -71,7 +84,7 @@ def referee(*args: str, **options: Any) -> subprocess.Popen[str]:
 
 def test_a_tournament_killed_half_way_resumes_to_the_same_results(tmp_path: Path) -> None:
     spec_path = tmp_path / "spec.toml"
-    spec_path.write_text(SPEC_TOML)
+    spec_path.write_text(spec_toml(tmp_path))
     whole, killed = tmp_path / "whole", tmp_path / "killed"
     done = run_referee("tournament", str(spec_path), "--out", str(whole), "--no-progress")
     assert done.returncode == 0, done.stdout + done.stderr
@@ -95,8 +108,9 @@ def test_a_tournament_killed_half_way_resumes_to_the_same_results(tmp_path: Path
 
 
 def test_ctrl_c_stops_cleanly_and_the_rest_is_resumable(tmp_path: Path) -> None:
+    """Without a secret of the organiser's, the tournament makes one, readable by its owner only."""
     spec_path = tmp_path / "spec.toml"
-    spec_path.write_text(SPEC_TOML)
+    spec_path.write_text(SPEC_TOML.replace('chance_secret_file = "{secret}"', ""))
     folder = tmp_path / "t"
     run = referee("tournament", str(spec_path), "--out", str(folder), "--no-progress")
     deadline = time.monotonic() + 120
@@ -109,9 +123,20 @@ def test_ctrl_c_stops_cleanly_and_the_rest_is_resumable(tmp_path: Path) -> None:
     with sqlite3.connect(folder / DATABASE_NAME) as db:
         statuses = {s for (s,) in db.execute("SELECT status FROM matches")}
     assert "running" not in statuses
+    secret = (folder / "chance.secret").read_text()
+    assert (folder / "chance.secret").stat().st_mode & 0o777 == 0o600
     resumed = run_referee("tournament", "--resume", str(folder), "--no-progress")
     assert resumed.returncode == 0, resumed.stdout
     assert len(results(folder)) == 30
+    assert (folder / "chance.secret").read_text() == secret
+    # Every match of a seed group, played before or after the resume, drew one key's chance.
+    with sqlite3.connect(folder / DATABASE_NAME) as db:
+        rows = db.execute("SELECT round, table_no, group_no, record_path FROM matches").fetchall()
+    keys: dict[tuple[int, int, int], set[str]] = {}
+    for *group, path in rows:
+        verify_record(Path(path))
+        keys.setdefault(tuple(group), set()).add(read_record(Path(path)).footer.chance_key)
+    assert all(len(k) == 1 for k in keys.values()) and len(keys) == 15
 
 
 def test_a_bot_that_always_crashes_is_quarantined_and_the_rest_completes(tmp_path: Path) -> None:
@@ -146,7 +171,12 @@ def test_two_worker_processes_give_the_same_results_as_one(tmp_path: Path) -> No
     )
     for workers in (1, 2):
         spec = TournamentSpec(
-            game="land", name="w", entrants=entrants, games_per_table=2, workers=workers
+            game="land",
+            name="w",
+            entrants=entrants,
+            games_per_table=2,
+            workers=workers,
+            chance_secret_file=str(secret_file(tmp_path)),
         )
         store, spec = open_tournament(tmp_path / f"w{workers}", spec)
         trio.run(run_tournament, store, spec)
@@ -230,6 +260,7 @@ def test_a_tournament_on_a_dask_cluster_gives_the_same_results(tmp_path: Path) -
             workers=2,
             concurrency=2,
             dask_scheduler=dask,
+            chance_secret_file=str(secret_file(tmp_path)),
         )
         store, spec = open_tournament(tmp_path / where, spec)
         trio.run(run_tournament, store, spec)
