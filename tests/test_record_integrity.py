@@ -13,8 +13,10 @@ import trio
 import sdk
 from referee.cli import main
 from referee.match import MatchSpec, PenaltyPolicy, play_in_process, run_match
+from referee.match.chance import match_key
 from referee.match.inprocess import InProcessPlayer
-from referee.record.reader import read_record
+from referee.match.runner import IN_PROCESS_SECRET
+from referee.record.reader import read_record, read_summary
 from referee.replay import Replay, verify
 from tests.helpers import BOTS, load_bot, run_referee
 
@@ -55,6 +57,7 @@ def play(
         penalties=PenaltyPolicy.lenient() if lenient else PenaltyPolicy(),
         record_path=path,
         signing_key=signing_key,
+        chance_key=match_key(IN_PROCESS_SECRET, 4),  # the same, long enough game every time
     )
     trio.run(run_match, spec, [InProcessPlayer(bot) for bot in bots])
     return path
@@ -170,6 +173,7 @@ def test_a_signed_record_verifies_with_the_key_and_an_edited_header_does_not(
     """The header is no part of the replay: only the signature catches a renamed bot."""
     path = play(land, tmp_path / "m.jsonl", signing_key=KEY)
     assert read_record(path).signature is not None
+    assert read_summary(path).footer == read_record(path).footer  # listings see past the signature
     assert verify(Replay.from_path(path), KEY).ok
     assert "signature: checks with key" in verify(Replay.from_path(path), KEY).describe()
     assert "not checked (no key given)" in verify(Replay.from_path(path)).describe()

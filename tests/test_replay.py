@@ -17,7 +17,9 @@ from referee.engine import CHANCE
 from referee.errors import RecordError
 from referee.games import get_engine
 from referee.match import MatchSpec, PenaltyPolicy, play_in_process, run_match
+from referee.match.chance import match_key
 from referee.match.inprocess import InProcessPlayer
+from referee.match.runner import IN_PROCESS_SECRET
 from referee.record.reader import Record, read_record, read_summary
 from referee.replay import Replay, verify, verify_record
 from sdk.messages import pack
@@ -312,7 +314,7 @@ async def test_a_match_cancelled_midway_leaves_a_record_that_verifies(
                     scope.cancel()
                 return 0
 
-        spec = MatchSpec(land, 4, record_path=path)
+        spec = MatchSpec(land, 4, record_path=path, chance_key=match_key(IN_PROCESS_SECRET, 4))
         await run_match(spec, [InProcessPlayer(CancellingBot()), InProcessPlayer(CancellingBot())])
     verification = verify_record(path)
     assert verification.interrupted and verification.steps > 12
@@ -351,7 +353,8 @@ def test_records_of_matches_with_faults_verify(land: Any, tmp_path: Path, lenien
 
     path = tmp_path / "m.jsonl"
     policy = PenaltyPolicy.lenient() if lenient else PenaltyPolicy()
-    spec = MatchSpec(land, 4, penalties=policy, record_path=path)
+    key = match_key(IN_PROCESS_SECRET, 4)  # a long enough game, every time
+    spec = MatchSpec(land, 4, penalties=policy, record_path=path, chance_key=key)
     trio.run(run_match, spec, [InProcessPlayer(FailingBot()), InProcessPlayer(random_bot())])
     record = read_record(path)
     assert record.penalties and record.footer is not None
