@@ -2,7 +2,7 @@
 
 A game is a pure, deterministic state machine (docs/engines.md):
 no I/O, no clock, no random numbers of its own. Chance is an actor the
-referee plays with the match's seeded RNG, so a record of the actions and
+referee plays from the match's keyed chance stream, so a record of the actions and
 chance outcomes replays exactly on any machine.
 
 An engine is an ``Engine`` (static facts and ``setup``) plus a ``State``
