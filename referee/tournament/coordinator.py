@@ -108,7 +108,11 @@ def open_tournament(folder: Path, spec: TournamentSpec | None) -> tuple[Store, T
         store.initialise(spec, planned)
         store.set_meta("uid", uuid.uuid4().hex)
         _schedule_next_round(store, spec)
-    MatchKeys.of_tournament(folder, spec)  # key files read and the secret made before any match
+    try:  # key files read, the secret made and checked before any match
+        MatchKeys.of_tournament(folder, spec).check_unchanged(store)
+    except ConfigError:
+        store.close()
+        raise
     return store, spec
 
 

@@ -10,6 +10,7 @@ each record reveals only its own match's key, in its footer, after the match.
 
 from __future__ import annotations
 
+import hashlib
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,8 +19,10 @@ from referee.errors import ConfigError
 from referee.keyfile import read_key_file
 from referee.match.chance import match_key, new_secret
 from referee.tournament.spec import TournamentSpec
+from referee.tournament.store import Store
 
 SECRET_NAME = "chance.secret"
+_SECRET_ID = "chance_secret_id"
 
 
 @dataclass(frozen=True)
@@ -33,6 +36,27 @@ class MatchKeys:
 
     def chance_key(self, seed: int) -> bytes:
         return match_key(self.chance_secret, seed)
+
+    def secret_id(self) -> str:
+        """Which secret this is, without giving it away: a hash the database keeps."""
+        return hashlib.sha256(b"landgrave secret id\0" + self.chance_secret).hexdigest()
+
+    def check_unchanged(self, store: Store) -> None:
+        """Remember the secret's id on first use; refuse a different secret after that.
+
+        Raises:
+            ConfigError: the secret is not the one the tournament began with (a
+                resumed match would not draw what its seed's other matches drew).
+        """
+        known = store.get_meta(_SECRET_ID)
+        if known is None:
+            store.set_meta(_SECRET_ID, self.secret_id())
+        elif known != self.secret_id():
+            raise ConfigError(
+                f"{store.folder}: the chance secret is not the one this tournament began with "
+                "(was chance_secret_file or chance.secret changed?); its matches would draw "
+                "other chance than their seed's finished matches"
+            )
 
     @classmethod
     def fresh(cls, spec: TournamentSpec) -> MatchKeys:
