@@ -9,6 +9,7 @@ from typing import Any
 
 from google.protobuf.message import Message
 
+from referee import bounds
 from referee.config import build_config
 from referee.engine import Engine
 from referee.errors import ConfigError
@@ -55,24 +56,25 @@ class MatchSettings:
             ConfigError: an unknown game or game option, a value out of range,
                 or a sandbox without bubblewrap.
         """
-        if decision_ms <= 0 or bank_ms < 0 or increment_ms < 0:
-            raise ConfigError(
-                "decision_ms must be positive, bank_ms and increment_ms 0 or more; "
-                f"got {decision_ms}, {bank_ms} and {increment_ms}"
-            )
-        if penalty not in PENALTIES or max_strikes < 0:
-            raise ConfigError(
-                f"penalty: expected one of {', '.join(PENALTIES)} with max strikes >= 0, "
-                f"got {penalty!r} and {max_strikes}"
-            )
+        for key, value in (
+            ("decision_ms", decision_ms),
+            ("bank_ms", bank_ms),
+            ("increment_ms", increment_ms),
+            ("max_strikes", max_strikes),
+            ("bot_memory_mb", memory_mb),
+            ("bot_cpu_s", cpu_s),
+            ("bot_output_mb", output_mb),
+        ):
+            bounds.check(key, value)
+        bounds.check_clock(decision_ms, bank_ms)
+        if penalty not in PENALTIES:
+            raise ConfigError(f"penalty: expected one of {', '.join(PENALTIES)}, got {penalty!r}")
         wrong = check_variable_names(bot_env)
         if wrong:
             raise ConfigError(
                 f"bot_env: expected names of environment variables (not LANDGRAVE_*), "
                 f"got {wrong[0]!r}"
             )
-        if output_mb < 0:
-            raise ConfigError(f"bot_output_mb: expected 0 (no cap) or more, got {output_mb}")
         if sandbox:
             require_bubblewrap()
         engine = get_engine(game)

@@ -10,6 +10,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from referee.bounds import flag_type
 from referee.cli.options import add_match_options, match_settings
 
 
@@ -48,7 +49,9 @@ def add_parser(commands: Any) -> None:
         help="with remote seats: encrypt with this certificate",
     )
     parser.add_argument("--tls-key", type=Path, metavar="PEM", help="the certificate's key")
-    parser.add_argument("--seed", type=int, default=1, help="the match seed (default 1)")
+    parser.add_argument(
+        "--seed", type=flag_type("seed"), default=1, help="the match seed (default 1)"
+    )
     parser.add_argument(
         "--chance-secret",
         type=Path,

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import argparse
 
+from referee.bounds import flag_type
 from referee.config import parse_assignments
-from referee.errors import ConfigError
 from referee.settings import MatchSettings
 
 
@@ -19,17 +19,20 @@ def add_match_options(parser: argparse.ArgumentParser) -> None:
         help="a game option (see `referee games`); repeat for more",
     )
     group.add_argument(
-        "--decision-ms", type=int, default=1000, help="time per decision in ms (default 1000)"
+        "--decision-ms",
+        type=flag_type("decision_ms"),
+        default=1000,
+        help="time per decision in ms (default 1000)",
     )
     group.add_argument(
         "--bank-ms",
-        type=int,
+        type=flag_type("bank_ms"),
         default=0,
         help="time bank per seat in ms, spent past --decision-ms (default 0)",
     )
     group.add_argument(
         "--increment-ms",
-        type=int,
+        type=flag_type("increment_ms"),
         default=0,
         help="added to the bank after each decision (default 0)",
     )
@@ -42,21 +45,21 @@ def add_match_options(parser: argparse.ArgumentParser) -> None:
     )
     group.add_argument(
         "--max-strikes",
-        type=int,
+        type=flag_type("max_strikes"),
         default=3,
         help="with --penalty default-action, strikes before a forfeit (default 3)",
     )
     group.add_argument(
         "--startup-timeout",
-        type=float,
+        type=flag_type("startup_timeout_s", float),
         default=10.0,
         help="seconds a bot has to connect and say hello (default 10)",
     )
     group.add_argument(
         "--bot-memory-mb",
-        type=int,
+        type=flag_type("bot_memory_mb"),
         default=2048,
-        help="heap limit per bot process in MB, 0 for none (default 2048)",
+        help="heap limit per bot process in MB (default 2048)",
     )
     group.add_argument(
         "--sandbox",
@@ -73,13 +76,13 @@ def add_match_options(parser: argparse.ArgumentParser) -> None:
     )
     group.add_argument(
         "--bot-output-mb",
-        type=int,
+        type=flag_type("bot_output_mb"),
         default=4,
         help="stdout and stderr kept per bot process in its log, 0 for all (default 4)",
     )
     group.add_argument(
         "--bot-cpu-s",
-        type=int,
+        type=flag_type("bot_cpu_s"),
         default=0,
         help="CPU seconds per bot process, 0 for none (default 0)",
     )
@@ -91,8 +94,6 @@ def match_settings(args: argparse.Namespace) -> MatchSettings:
     Raises:
         ConfigError: a value out of range or an unknown game option.
     """
-    if args.startup_timeout <= 0:
-        raise ConfigError("--startup-timeout must be positive")
     return MatchSettings.build(
         args.game,
         parse_assignments(args.config),

@@ -12,6 +12,7 @@ import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from referee.bounds import flag_type
 from referee.errors import ConfigError
 
 if TYPE_CHECKING:
@@ -93,7 +94,9 @@ def _add_branch_options(parser: argparse.ArgumentParser) -> None:
         "chance (a finished record reveals its key itself)",
     )
     group.add_argument(
-        "--decision-ms", type=int, help="time per decision in ms (default: the record's)"
+        "--decision-ms",
+        type=flag_type("decision_ms"),
+        help="time per decision in ms (default: the record's)",
     )
     group.add_argument(
         "--penalty",
@@ -103,7 +106,7 @@ def _add_branch_options(parser: argparse.ArgumentParser) -> None:
     )
     group.add_argument(
         "--startup-timeout",
-        type=float,
+        type=flag_type("startup_timeout_s", float),
         default=10.0,
         help="seconds a bot has to connect and say hello (default 10)",
     )
@@ -177,8 +180,6 @@ def _branch(replay: Replay, args: argparse.Namespace, sign_key: bytes | None) ->
 
     if not args.bot:
         raise ConfigError("--from needs a --bot per seat")
-    if args.decision_ms is not None and args.decision_ms <= 0:
-        raise ConfigError(f"--decision-ms must be positive, got {args.decision_ms}")
     commands = [BotCommand.parse(text) for text in args.bot]
     secret = read_key_file(args.chance_secret, "--chance-secret") if args.chance_secret else None
     spec = branch_spec(

@@ -12,6 +12,8 @@ if TYPE_CHECKING:
     from referee.ratings import SprtConfig
     from referee.tournament.spec import TournamentSpec
 
+from referee.bounds import flag_type
+
 
 def add_parser(commands: Any) -> None:
     parser = commands.add_parser(
@@ -36,10 +38,15 @@ def add_parser(commands: Any) -> None:
     parser.add_argument("--elo1", type=float, default=10.0, help="Elo gain under H1 (default 10)")
     parser.add_argument("--alpha", type=float, default=0.05, help="false-positive rate")
     parser.add_argument("--beta", type=float, default=0.05, help="false-negative rate")
-    parser.add_argument("--max-games", type=int, default=20000, help="stop undecided after this")
+    parser.add_argument(
+        "--max-games",
+        type=flag_type("max_games"),
+        default=20000,
+        help="stop undecided after this",
+    )
     parser.add_argument(
         "--max-pairs",
-        type=int,
+        type=flag_type("max_pairs"),
         help="stop undecided after this many pairs (default: half of --max-games)",
     )
     parser.add_argument(
@@ -51,9 +58,9 @@ def add_parser(commands: Any) -> None:
     parser.add_argument(
         "--normalized", action="store_true", help="ELO0 and ELO1 are normalized Elo (nElo)"
     )
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--concurrency", type=int, default=2)
-    parser.add_argument("--decision-ms", type=int, default=1000)
+    parser.add_argument("--seed", type=flag_type("seed"), default=1)
+    parser.add_argument("--concurrency", type=flag_type("concurrency"), default=2)
+    parser.add_argument("--decision-ms", type=flag_type("decision_ms"), default=1000)
     parser.add_argument(
         "--out", type=Path, help="the folder for records and bot logs (default: sprt/NAME-TIME)"
     )

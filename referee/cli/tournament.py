@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import referee
+from referee.bounds import flag_type
 
 BOTS_DIR = Path(referee.__file__).resolve().parent.parent / "bots"
 
@@ -46,16 +47,20 @@ def add_parser(commands: Any) -> None:
     parser.add_argument("--challenger", help="gauntlet: the bot that meets the field")
     parser.add_argument(
         "--games",
-        type=int,
+        type=flag_type("games_per_table"),
         dest="games_per_table",
         metavar="N",
         help="seeds per table, each played in every seat order",
     )
-    parser.add_argument("--table-size", type=int, help="players per match")
-    parser.add_argument("--seed", type=int, help="the base seed")
-    parser.add_argument("--concurrency", type=int, help="matches at once per worker")
-    parser.add_argument("--workers", type=int, help="worker processes")
-    parser.add_argument("--decision-ms", type=int, help="time per decision in ms")
+    parser.add_argument("--table-size", type=flag_type("table_size"), help="players per match")
+    parser.add_argument("--seed", type=flag_type("seed"), help="the base seed")
+    parser.add_argument(
+        "--concurrency", type=flag_type("concurrency"), help="matches at once per worker"
+    )
+    parser.add_argument("--workers", type=flag_type("workers"), help="worker processes")
+    parser.add_argument(
+        "--decision-ms", type=flag_type("decision_ms"), help="time per decision in ms"
+    )
     parser.add_argument(
         "--no-reuse",
         dest="reuse_bots",

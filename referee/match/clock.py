@@ -26,6 +26,10 @@ class TimeControl:
             raise ValueError(f"time control must be positive, got {self}")
 
 
+MAX_ALLOWANCE_S = (2**32 - 1) / 1000
+"""The longest allowance a decision request can state (``Clock.remaining_ms`` is uint32)."""
+
+
 class SeatClock:
     """The time one seat has left in one match, on the monotonic clock."""
 
@@ -40,4 +44,6 @@ class SeatClock:
     def charge(self, elapsed_s: float) -> None:
         """Account for a decision that took ``elapsed_s``: spend bank, add increment."""
         overrun = max(0.0, elapsed_s - self.control.decision_s)
-        self.bank_s = max(0.0, self.bank_s - overrun) + self.control.increment_s
+        bank_s = max(0.0, self.bank_s - overrun) + self.control.increment_s
+        # Increments stop where the allowance would no longer fit the protocol's uint32 ms.
+        self.bank_s = min(bank_s, MAX_ALLOWANCE_S - self.control.decision_s)

@@ -14,6 +14,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from referee import bounds
 from referee.errors import ConfigError
 from referee.settings import PENALTIES
 from referee.transport.sandbox import require_bubblewrap
@@ -21,6 +22,24 @@ from referee.transport.sandbox import require_bubblewrap
 FORMATS = ("round-robin", "gauntlet", "swiss")
 ROTATIONS = ("all", "cyclic", "none")
 RATINGS = ("elo", "openskill")
+BOUNDED_KEYS = (
+    "games_per_table",
+    "table_size",
+    "seed",
+    "swiss_rounds",
+    "decision_ms",
+    "bank_ms",
+    "increment_ms",
+    "max_strikes",
+    "concurrency",
+    "workers",
+    "max_fault_rate",
+    "startup_timeout_s",
+    "bot_memory_mb",
+    "bot_cpu_s",
+    "bot_output_mb",
+)
+"""The spec's numbers, each checked against its range in referee/bounds.py."""
 
 
 @dataclass(frozen=True)
@@ -127,14 +146,9 @@ def _check_spec(spec: TournamentSpec) -> None:
     _choice("rotation", spec.rotation, ROTATIONS)
     _choice("penalty", spec.penalty, PENALTIES)
     _choice("rating", spec.rating, RATINGS)
-    for key in ("games_per_table", "decision_ms", "concurrency", "workers"):
-        if getattr(spec, key) < 1:
-            raise ConfigError(f"{key}: expected a positive integer, got {getattr(spec, key)}")
-    for key in ("table_size", "bank_ms", "increment_ms", "max_strikes", "swiss_rounds"):
-        if getattr(spec, key) < 0:
-            raise ConfigError(f"{key}: expected 0 or more, got {getattr(spec, key)}")
-    if not 0 <= spec.max_fault_rate <= 1:
-        raise ConfigError(f"max_fault_rate: expected 0 to 1, got {spec.max_fault_rate}")
+    for key in BOUNDED_KEYS:
+        bounds.check(key, getattr(spec, key))
+    bounds.check_clock(spec.decision_ms, spec.bank_ms)
     if spec.sandbox:
         require_bubblewrap()
     if spec.format == "gauntlet" and spec.challenger not in names:
