@@ -9,8 +9,14 @@ import pytest
 
 from referee.errors import ConfigError
 from referee.tournament import schedule
-from referee.tournament.coordinator import first_schedule
+from referee.tournament.coordinator import first_round
 from referee.tournament.spec import Entrant, TournamentSpec, parse_spec
+
+
+def first_schedule(spec: TournamentSpec) -> list[schedule.PlannedMatch]:
+    plan = first_round(spec)
+    assert plan is not None
+    return list(plan)
 
 
 def spec(names: str = "a b c", **options: object) -> TournamentSpec:
@@ -50,7 +56,8 @@ def test_rotated_games_of_a_table_share_a_seed_and_tables_differ() -> None:
 
 
 def test_solo_games_put_every_bot_on_the_same_seeds() -> None:
-    planned = schedule.expand_tables(spec(games_per_table=3), [("a",), ("b",)], round_no=1)
+    tables = schedule.Listed((("a",), ("b",)))
+    planned = list(schedule.round_plan(spec(games_per_table=3), tables, round_no=1))
     seeds = {name: [m.seed for m in planned if m.seats == (name,)] for name in "ab"}
     assert seeds["a"] == seeds["b"] and len(set(seeds["a"])) == 3
 

@@ -65,17 +65,31 @@ def table_size(spec: TournamentSpec) -> int:
     return size
 
 
-def first_schedule(spec: TournamentSpec) -> list[schedule.PlannedMatch]:
-    """The matches known before the first one is played (none yet for Swiss)."""
+MAX_ROUND_MATCHES = 2**53
+"""A round's matches are counted in SQLite integers and JSON numbers: stay exact in both."""
+
+
+def first_round(spec: TournamentSpec) -> schedule.RoundPlan | None:
+    """The round known before the first match is played (none yet for Swiss).
+
+    Raises:
+        ConfigError: the round would hold more matches than can be counted.
+    """
     size = table_size(spec)
     names = [e.name for e in spec.entrants]
     if spec.format == "swiss":
-        return []  # each round is paired when the one before it has finished
+        return None  # each round is paired when the one before it has finished
     if spec.format == "gauntlet":
         tables = schedule.gauntlet_tables(names, spec.challenger, size)
     else:
         tables = schedule.round_robin_tables(names, size)
-    return schedule.expand_tables(spec, tables, round_no=1)
+    plan = schedule.round_plan(spec, tables, round_no=1)
+    if plan.size > MAX_ROUND_MATCHES:
+        raise ConfigError(
+            f"games_per_table: {spec.games_per_table} seeds for {tables.count()} tables "
+            f"make {plan.size} matches; at most {MAX_ROUND_MATCHES}"
+        )
+    return plan
 
 
 def open_tournament(folder: Path, spec: TournamentSpec | None) -> tuple[Store, TournamentSpec]:
@@ -92,7 +106,7 @@ def open_tournament(folder: Path, spec: TournamentSpec | None) -> tuple[Store, T
             BotCommand.parse(entrant.command)
         match_settings(spec)
         MatchKeys.fresh(spec)  # the key files it names can be read
-        planned = first_schedule(spec)
+        planned = first_round(spec)
     folder.mkdir(parents=True, exist_ok=True)
     store = Store(folder)
     if spec is None:
@@ -208,7 +222,7 @@ def _schedule_next_round(store: Store, spec: TournamentSpec) -> bool:
     played = {frozenset(m.seats) for m in store.matches()}
     byes = _byes(store)
     pairs, bye = schedule.swiss_pairings(field, played, set(byes))
-    store.add_matches(schedule.expand_tables(spec, pairs, round_no))
+    store.add_round(schedule.round_plan(spec, schedule.Listed(tuple(pairs)), round_no))
     if bye is not None:
         store.set_meta("byes", json.dumps([*byes, bye]))
         logger.info("swiss bye", round=round_no, bot=bye)

@@ -10,9 +10,12 @@ from __future__ import annotations
 
 import hashlib
 import itertools
+import json
 import math
-from collections.abc import Iterable, Sequence
+from abc import ABC, abstractmethod
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from referee.tournament.spec import TournamentSpec
 
@@ -52,31 +55,174 @@ def seat_orders(table: Sequence[str], rotation: str) -> list[tuple[str, ...]]:
     return [tuple(table)]
 
 
-def expand_tables(
-    spec: TournamentSpec, tables: Iterable[Sequence[str]], round_no: int
-) -> list[PlannedMatch]:
-    """Every match of the given tables: seeds times seat orders."""
-    planned = []
-    for table_no, table in enumerate(tables):
-        for group in range(spec.games_per_table):
-            if len(table) == 1:  # solo: every bot plays the same seeds
-                seed = match_seed(spec.seed, round_no, group)
-            else:
-                seed = match_seed(spec.seed, round_no, *sorted(table), group)
-            for order in seat_orders(table, spec.rotation):
-                planned.append(PlannedMatch(round_no, table_no, group, order, seed))
-    return planned
+class Tables(ABC):
+    """The tables of a round, each computed from its number: no list of them is kept."""
+
+    @property
+    @abstractmethod
+    def players(self) -> int:
+        """Players per table."""
+
+    @abstractmethod
+    def count(self) -> int:
+        """How many tables."""
+
+    @abstractmethod
+    def table(self, number: int) -> tuple[str, ...]:
+        """Table ``number`` (0 to ``count() - 1``)."""
+
+    @abstractmethod
+    def to_dict(self) -> dict[str, Any]:
+        """What the store keeps to make the same tables again."""
+
+    @staticmethod
+    def from_dict(data: dict[str, Any]) -> Tables:
+        if data["kind"] == "combinations":
+            return Combinations(tuple(data["names"]), data["size"], data.get("first", ""))
+        return Listed(tuple(tuple(t) for t in data["tables"]))
 
 
-def round_robin_tables(names: Sequence[str], size: int) -> list[tuple[str, ...]]:
+@dataclass(frozen=True)
+class Combinations(Tables):
+    """Every table of ``size`` from ``names``, in ``itertools.combinations`` order.
+
+    With ``first``, every table seats ``first`` and ``size - 1`` of ``names`` (a gauntlet).
+    """
+
+    names: tuple[str, ...]
+    size: int
+    first: str = ""
+
+    @property
+    def players(self) -> int:
+        return self.size
+
+    @property
+    def _picked(self) -> int:
+        return self.size - 1 if self.first else self.size
+
+    def count(self) -> int:
+        return math.comb(len(self.names), self._picked)
+
+    def table(self, number: int) -> tuple[str, ...]:
+        """The ``number``-th combination, unranked without listing those before it."""
+        picked: list[str] = []
+        start, left = 0, self._picked
+        while left:
+            for index in range(start, len(self.names)):
+                after = math.comb(len(self.names) - index - 1, left - 1)
+                if number < after:
+                    picked.append(self.names[index])
+                    start, left = index + 1, left - 1
+                    break
+                number -= after
+        return (self.first, *picked) if self.first else tuple(picked)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": "combinations", "names": self.names, "size": self.size, "first": self.first}
+
+
+@dataclass(frozen=True)
+class Listed(Tables):
+    """Tables named one by one (a Swiss round's pairs)."""
+
+    tables: tuple[tuple[str, ...], ...]
+
+    @property
+    def players(self) -> int:
+        return len(self.tables[0]) if self.tables else 0
+
+    def count(self) -> int:
+        return len(self.tables)
+
+    def table(self, number: int) -> tuple[str, ...]:
+        return self.tables[number]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": "listed", "tables": self.tables}
+
+
+@dataclass(frozen=True)
+class RoundPlan:
+    """One round's matches: every table, seed by seed, in every seat order of the rotation.
+
+    Match ``i`` is computed from ``i`` alone (table-major, then seed group,
+    then seat order), so a round of 10^8 games costs no memory: the store
+    writes it a chunk at a time and remembers how far it got.
+    """
+
+    round: int
+    tables: Tables
+    games_per_table: int
+    rotation: str
+    seed: int
+
+    @property
+    def orders_per_table(self) -> int:
+        return len(seat_orders(tuple(str(i) for i in range(self.tables.players)), self.rotation))
+
+    @property
+    def size(self) -> int:
+        """How many matches the round holds."""
+        return self.tables.count() * self.games_per_table * self.orders_per_table
+
+    def matches(self, start: int = 0, stop: int | None = None) -> Iterator[PlannedMatch]:
+        """Matches ``start`` (included) to ``stop`` (excluded) of the round."""
+        orders = self.orders_per_table
+        per_table = self.games_per_table * orders
+        stop = self.size if stop is None else min(stop, self.size)
+        table: tuple[str, ...] = ()
+        table_orders: list[tuple[str, ...]] = []
+        table_no = -1
+        for index in range(start, stop):
+            number, within = divmod(index, per_table)
+            group, order = divmod(within, orders)
+            if number != table_no:  # consecutive matches share a table: make it once
+                table_no = number
+                table = self.tables.table(number)
+                table_orders = seat_orders(table, self.rotation)
+            yield PlannedMatch(
+                self.round, number, group, table_orders[order], self._seed(table, group)
+            )
+
+    def __iter__(self) -> Iterator[PlannedMatch]:
+        return self.matches()
+
+    def _seed(self, table: tuple[str, ...], group: int) -> int:
+        if len(table) == 1:  # solo: every bot plays the same seeds
+            return match_seed(self.seed, self.round, group)
+        return match_seed(self.seed, self.round, *sorted(table), group)
+
+    def to_json(self) -> str:
+        data = {
+            "round": self.round,
+            "tables": self.tables.to_dict(),
+            "games_per_table": self.games_per_table,
+            "rotation": self.rotation,
+            "seed": self.seed,
+        }
+        return json.dumps(data, sort_keys=True)
+
+    @classmethod
+    def from_json(cls, text: str) -> RoundPlan:
+        data = json.loads(text)
+        return cls(**{**data, "tables": Tables.from_dict(data["tables"])})
+
+
+def round_plan(spec: TournamentSpec, tables: Tables, round_no: int) -> RoundPlan:
+    """The round that plays ``tables`` with the spec's seeds and rotation."""
+    return RoundPlan(round_no, tables, spec.games_per_table, spec.rotation, spec.seed)
+
+
+def round_robin_tables(names: Sequence[str], size: int) -> Tables:
     """Every table of ``size`` bots; for solo games, each bot alone."""
-    return list(itertools.combinations(names, size))
+    return Combinations(tuple(names), size)
 
 
-def gauntlet_tables(names: Sequence[str], challenger: str, size: int) -> list[tuple[str, ...]]:
+def gauntlet_tables(names: Sequence[str], challenger: str, size: int) -> Tables:
     """Every table of ``size`` that seats the challenger."""
-    field = [n for n in names if n != challenger]
-    return [(challenger, *others) for others in itertools.combinations(field, size - 1)]
+    field = tuple(n for n in names if n != challenger)
+    return Combinations(field, size, first=challenger)
 
 
 def swiss_round_count(spec: TournamentSpec) -> int:

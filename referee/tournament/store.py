@@ -1,7 +1,11 @@
 """The tournament database: the schedule, each match's state and result, quarantines.
 
-SQLite in WAL mode, in the tournament's folder. The schedule is written
-before the first match; a match moves pending -> running -> done (or
+SQLite in WAL mode, in the tournament's folder. Each round's plan (its
+tables, seeds and rotation: ``schedule.RoundPlan``) is written before its
+first match, and its matches are written from the plan a chunk at a time,
+as workers need them, with how far the writing got; so a round of 10^8
+games costs neither memory nor a huge database up front, and a resume
+goes on from the same place. A match moves pending -> running -> done (or
 skipped, when a bot in it is quarantined). A match is claimed and finished
 in single statements, so worker processes share the database as their
 queue, and a crash at any moment leaves at worst some matches ``running``,
@@ -19,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from referee.errors import ConfigError
-from referee.tournament.schedule import PlannedMatch
+from referee.tournament.schedule import PlannedMatch, RoundPlan
 from referee.tournament.spec import TournamentSpec
 
 DATABASE_NAME = "tournament.sqlite"
@@ -44,7 +48,16 @@ CREATE TABLE IF NOT EXISTS matches (
 );
 CREATE INDEX IF NOT EXISTS matches_status ON matches (status, round, id);
 CREATE TABLE IF NOT EXISTS quarantine (name TEXT PRIMARY KEY, reason TEXT NOT NULL, at TEXT);
+CREATE TABLE IF NOT EXISTS rounds (
+    round INTEGER PRIMARY KEY,
+    plan TEXT NOT NULL,
+    total INTEGER NOT NULL,
+    written INTEGER NOT NULL DEFAULT 0
+);
 """
+
+CHUNK = 512
+"""Matches written from a round's plan at a time: enough for every lane of a worker."""
 
 
 @dataclass(frozen=True)
@@ -87,22 +100,47 @@ class Store:
     def is_new(self) -> bool:
         return self._db.execute("SELECT 1 FROM meta WHERE key = 'spec'").fetchone() is None
 
-    def initialise(self, spec: TournamentSpec, schedule: list[PlannedMatch]) -> None:
-        """Write the spec and the whole first schedule in one transaction."""
+    def initialise(self, spec: TournamentSpec, first_round: RoundPlan | None) -> None:
+        """Write the spec and the first round's plan (none yet for Swiss) in one transaction."""
         with self._transaction():
             self._db.execute("INSERT INTO meta VALUES ('spec', ?)", (spec.to_json(),))
-            self._insert(schedule)
+            if first_round is not None:
+                self._add_round(first_round)
 
-    def add_matches(self, schedule: list[PlannedMatch]) -> None:
-        """Schedule more matches (the next Swiss round)."""
+    def add_round(self, plan: RoundPlan) -> None:
+        """Schedule another round (the next Swiss round)."""
         with self._transaction():
-            self._insert(schedule)
+            self._add_round(plan)
 
-    def _insert(self, schedule: list[PlannedMatch]) -> None:
-        self._db.executemany(
-            "INSERT INTO matches (round, table_no, group_no, seats, seed) VALUES (?, ?, ?, ?, ?)",
-            [(m.round, m.table, m.group, json.dumps(m.seats), m.seed) for m in schedule],
+    def _add_round(self, plan: RoundPlan) -> None:
+        self._db.execute(
+            "INSERT INTO rounds (round, plan, total) VALUES (?, ?, ?)",
+            (plan.round, plan.to_json(), plan.size),
         )
+
+    def _write_next_chunk(self) -> bool:
+        """Write the next matches of the first round not yet written; whether there were any.
+
+        A match of a bot already quarantined is written as skipped.
+        """
+        with self._transaction():
+            row = self._db.execute(
+                "SELECT plan, written FROM rounds WHERE written < total ORDER BY round LIMIT 1"
+            ).fetchone()
+            if row is None:
+                return False
+            plan = RoundPlan.from_json(row["plan"])
+            chunk = list(plan.matches(row["written"], row["written"] + CHUNK))
+            quarantined = set(self.quarantined())
+            self._db.executemany(
+                "INSERT INTO matches (round, table_no, group_no, seats, seed, status, note) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                [_match_row(m, quarantined) for m in chunk],
+            )
+            self._db.execute(
+                "UPDATE rounds SET written = written + ? WHERE round = ?", (len(chunk), plan.round)
+            )
+        return True
 
     def spec(self) -> TournamentSpec:
         row = self._db.execute("SELECT value FROM meta WHERE key = 'spec'").fetchone()
@@ -129,6 +167,12 @@ class Store:
 
     def claim(self, worker: str) -> ScheduledMatch | None:
         """Take the next pending match for this worker, atomically; None when none is left."""
+        while (match := self._claim_written(worker)) is None:
+            if not self._write_next_chunk():
+                return None
+        return match
+
+    def _claim_written(self, worker: str) -> ScheduledMatch | None:
         row = self._db.execute(
             "UPDATE matches SET status = 'running', attempts = attempts + 1, worker = ?, "
             "started_at = ? WHERE id = (SELECT id FROM matches WHERE status = 'pending' "
@@ -176,15 +220,22 @@ class Store:
         return [_scheduled(row) for row in rows]
 
     def counts(self) -> Counter[str]:
+        """Matches per status; those of a round's plan not written yet count as pending."""
         rows = self._db.execute("SELECT status, COUNT(*) AS n FROM matches GROUP BY status")
-        return Counter({row["status"]: row["n"] for row in rows})
+        counts = Counter({row["status"]: row["n"] for row in rows})
+        unwritten = self._db.execute("SELECT SUM(total - written) AS n FROM rounds").fetchone()
+        counts["pending"] += unwritten["n"] or 0
+        return +counts
 
     def quarantined(self) -> dict[str, str]:
         rows = self._db.execute("SELECT name, reason FROM quarantine ORDER BY at")
         return {row["name"]: row["reason"] for row in rows}
 
     def last_round(self) -> int:
-        row = self._db.execute("SELECT MAX(round) AS r FROM matches").fetchone()
+        row = self._db.execute(
+            "SELECT MAX(r) AS r FROM (SELECT MAX(round) AS r FROM matches "
+            "UNION ALL SELECT MAX(round) FROM rounds)"
+        ).fetchone()
         return int(row["r"] or 0)
 
     def _transaction(self) -> _Transaction:
@@ -200,6 +251,21 @@ class _Transaction:
 
     def __exit__(self, kind: object, *rest: object) -> None:
         self._db.execute("COMMIT" if kind is None else "ROLLBACK")
+
+
+def _match_row(match: PlannedMatch, quarantined: set[str]) -> tuple[Any, ...]:
+    """A planned match as an ``INSERT`` row: pending, or skipped if a bot in it is quarantined."""
+    out = next((name for name in match.seats if name in quarantined), None)
+    status, note = ("skipped", f"{out} quarantined") if out else ("pending", None)
+    return (
+        match.round,
+        match.table,
+        match.group,
+        json.dumps(match.seats),
+        match.seed,
+        status,
+        note,
+    )
 
 
 def _scheduled(row: sqlite3.Row) -> ScheduledMatch:
