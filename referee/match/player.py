@@ -58,6 +58,14 @@ class Player(ABC):
     async def start_match(self, start: bot_pb2.MatchStart) -> None:
         """Tell the player a match begins. Raises SeatGone if it cannot be told."""
 
+    @property
+    def pid(self) -> int | None:
+        """The local process this player runs as, whose CPU the referee may read, if any.
+
+        See referee/match/starvation.py; None for in-process and remote players.
+        """
+        return None
+
     @abstractmethod
     async def request(self, request: bot_pb2.DecisionRequest) -> bot_pb2.Reply:
         """Ask for a decision and wait for the reply to exactly this request.

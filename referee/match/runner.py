@@ -22,6 +22,7 @@ from google.protobuf.message import Message
 
 from referee.engine import CHANCE, Engine, SeatOutcome, State
 from referee.errors import ConfigError
+from referee.match import starvation
 from referee.match.chance import ChanceStream, commitment, match_key, new_secret, sample_outcome
 from referee.match.clock import SeatClock, TimeControl
 from referee.match.inprocess import InProcessPlayer
@@ -86,6 +87,18 @@ class _Turn:
     index: int = -1
     think_ms: float = 0.0
     by_referee: bool = False
+
+
+@dataclass
+class _Asked:
+    """One request's outcome: a reply, a departure, or neither by the deadline."""
+
+    allowance: float
+    reply: bot_pb2.Reply | None = None
+    fault: Fault | None = None
+    think_s: float = 0.0
+    starved: str | None = None
+    """When the deadline passed: why the machine, not the bot, is to blame (starvation.py)."""
 
 
 @dataclass
@@ -286,6 +299,31 @@ class _Match:
         if s.gone is not None:
             return _Turn(self.state.default_action(seat), by_referee=True)
         legal = self.state.legal_actions(seat)
+        for regrant in range(starvation.MAX_REGRANTS + 1):
+            asked = await self._ask(seat, legal)
+            if asked.starved is None or regrant == starvation.MAX_REGRANTS:
+                break
+            # The machine, not the bot, spent its time: ask again (the late reply is stale).
+            self.log.warning("decision_regranted", seat=seat, why=asked.starved)
+        s.clock.charge(asked.think_s)
+        fault = asked.fault
+        if asked.reply is not None:
+            try:
+                action, index = chosen_action(self.engine, asked.reply, legal)
+            except ReplyFault as error:
+                fault = error.fault
+            else:
+                return _Turn(action, index, asked.think_s * 1000)
+        elif fault is None:  # neither a reply nor a departure: the deadline passed
+            detail = f"no reply within {asked.allowance:.3f} s"
+            if asked.starved:
+                detail += f" ({asked.starved})"
+            fault = Fault(Termination.TIMEOUT, detail)
+        return self._penalise(seat, fault, asked.think_s)
+
+    async def _ask(self, seat: int, legal: Sequence[Any]) -> _Asked:
+        """Send one decision request and wait for its reply until the deadline."""
+        s = self.seats[seat]
         allowance = s.clock.allowance()
         self.seq += 1
         request = bot_pb2.DecisionRequest(
@@ -299,26 +337,18 @@ class _Match:
                 bank_ms=int(s.clock.bank_s * 1000),
             ),
         )
+        meter = starvation.meter(s.player.pid)
         asked = trio.current_time()
-        fault: Fault | None = None
-        reply = None
+        result = _Asked(allowance)
         with trio.move_on_at(asked + allowance):
             try:
-                reply = await s.player.request(request)
+                result.reply = await s.player.request(request)
             except SeatGone as gone:
-                fault = Fault(gone.termination, gone.detail)
-        think_s = trio.current_time() - asked
-        s.clock.charge(think_s)
-        if reply is not None:
-            try:
-                action, index = chosen_action(self.engine, reply, legal)
-            except ReplyFault as error:
-                fault = error.fault
-            else:
-                return _Turn(action, index, think_s * 1000)
-        elif fault is None:  # neither a reply nor a departure: the deadline passed
-            fault = Fault(Termination.TIMEOUT, f"no reply within {allowance:.3f} s")
-        return self._penalise(seat, fault, think_s)
+                result.fault = Fault(gone.termination, gone.detail)
+        result.think_s = trio.current_time() - asked
+        if result.reply is None and result.fault is None and meter is not None:
+            result.starved = meter.starved(result.think_s)
+        return result
 
     def _penalise(self, seat: int, fault: Fault, think_s: float) -> _Turn | None:
         """Record a fault and apply the policy: a default action, or a forfeit (None)."""

@@ -23,25 +23,27 @@ from referee.match.result import MatchResult
 from referee.match.runner import MatchSpec, run_match
 from referee.settings import MatchSettings
 from referee.tournament.keys import MatchKeys
+from referee.tournament.quarantine import Played, verdict
 from referee.tournament.spec import TournamentSpec
 from referee.tournament.standings import seat_faults
 from referee.tournament.store import ScheduledMatch, Store
+from referee.transport.congestion import Capacity, cores
 from referee.transport.fleet import BotFleet
 from referee.transport.process import BotCommand, BotProcess
 from referee.transport.server import BotServer
 
 logger = structlog.get_logger("referee.tournament")
 
-QUARANTINE_MIN_MATCHES = 4
-"""A bot's fault rate is judged only after this many matches."""
-
 
 class BotPool:
     """Idle bot processes per entrant, lent to one match at a time."""
 
-    def __init__(self, fleet: BotFleet, spec: TournamentSpec) -> None:
+    def __init__(self, fleet: BotFleet, spec: TournamentSpec, seats: int = 2) -> None:
         self._fleet = fleet
         self._reuse = spec.reuse_bots
+        self._concurrency = spec.concurrency
+        self._seats = seats
+        self._capacity_checked = False
         self._commands = {e.name: BotCommand.parse(e.command) for e in spec.entrants}
         self._idle: dict[str, list[BotProcess]] = defaultdict(list)
 
@@ -52,7 +54,27 @@ class BotPool:
             if process.alive and process.connection.gone is None:
                 return process
             await self._fleet.retire(process)
-        return await self._fleet.launch(self._commands[name])
+        process = await self._fleet.launch(self._commands[name])
+        self._check_capacity()
+        return process
+
+    def _check_capacity(self) -> None:
+        """Warn, once, when more matches are asked at once than this machine serves."""
+        if self._capacity_checked or self._fleet.first_start is None:
+            return
+        self._capacity_checked = True
+        start_s, bot_mb = self._fleet.first_start
+        capacity = Capacity.measure(start_s, bot_mb, self._fleet.startup_timeout_s, self._seats)
+        if self._concurrency > capacity.matches:
+            logger.warning(
+                "concurrency over what this machine serves",
+                concurrency=self._concurrency,
+                serves=capacity.matches,
+                cores=cores(),
+                bot_start_s=round(start_s, 3),
+                bot_mb=None if bot_mb is None else round(bot_mb),
+                by_memory=capacity.by_memory,
+            )
 
     async def give_back(self, name: str, process: BotProcess, faulted: bool) -> None:
         healthy = process.alive and process.connection.gone is None
@@ -148,20 +170,18 @@ def finish_match(
 
 
 def _judge(store: Store, spec: TournamentSpec, name: str) -> None:
-    """Quarantine a bot whose faults per match pass the organiser's limit."""
-    played = faults = 0
-    for match in store.matches("done"):
-        for seat in (match.result or {}).get("seats", []):
-            if seat["name"] == name:
-                played += 1
-                faults += len(seat_faults(seat))
-    rate = faults / played if played else 0.0
-    if played >= QUARANTINE_MIN_MATCHES and rate > spec.max_fault_rate:
-        reason = (
-            f"{faults} faults in {played} matches ({rate:.0%}) is over the "
-            f"limit of {spec.max_fault_rate:.0%}"
-        )
-        skipped = store.quarantine(name, reason)
+    """Quarantine a bot whose own faults keep coming back (referee/tournament/quarantine.py)."""
+    if name in store.quarantined():
+        return
+    history = [
+        Played(started, finished, len(seat_faults(seat)))
+        for started, finished, seat in store.history(name)
+    ]
+    reason = verdict(history, spec.max_fault_rate)
+    if reason is None:
+        return
+    skipped = store.quarantine(name, reason)
+    if skipped is not None:  # said once, by the worker that quarantined it
         logger.warning("bot quarantined", bot=name, reason=reason, skipped=skipped)
 
 
@@ -181,7 +201,7 @@ async def run_lanes(
         BotFleet(server, logs, settings.limits, spec.startup_timeout_s) as fleet,
         trio.open_nursery() as nursery,
     ):
-        pool = BotPool(fleet, spec)
+        pool = BotPool(fleet, spec, spec.table_size or settings.engine.min_players)
         for _ in range(spec.concurrency):
             nursery.start_soon(lane, pool)
 

@@ -199,12 +199,17 @@ class Store:
             (note, match_id),
         )
 
-    def quarantine(self, name: str, reason: str) -> int:
-        """Stop scheduling a bot: its pending matches are skipped. Returns how many."""
+    def quarantine(self, name: str, reason: str) -> int | None:
+        """Stop scheduling a bot: its pending matches are skipped. Returns how many.
+
+        None when the bot was quarantined already (by this worker or another).
+        """
         with self._transaction():
-            self._db.execute(
+            added = self._db.execute(
                 "INSERT OR IGNORE INTO quarantine VALUES (?, ?, ?)", (name, reason, _now())
             )
+            if not added.rowcount:
+                return None
             cursor = self._db.execute(
                 "UPDATE matches SET status = 'skipped', note = ? WHERE status = 'pending' "
                 "AND EXISTS (SELECT 1 FROM json_each(matches.seats) WHERE value = ?)",
@@ -226,6 +231,15 @@ class Store:
         unwritten = self._db.execute("SELECT SUM(total - written) AS n FROM rounds").fetchone()
         counts["pending"] += unwritten["n"] or 0
         return +counts
+
+    def history(self, name: str) -> list[tuple[str, str, dict[str, Any]]]:
+        """A bot's finished matches: when each was claimed and finished, and its seat's result."""
+        rows = self._db.execute(
+            "SELECT started_at, finished_at, value AS seat FROM matches, json_each(matches.result, "
+            "'$.seats') WHERE status = 'done' AND json_extract(value, '$.name') = ?",
+            (name,),
+        )
+        return [(row["started_at"], row["finished_at"], json.loads(row["seat"])) for row in rows]
 
     def quarantined(self) -> dict[str, str]:
         rows = self._db.execute("SELECT name, reason FROM quarantine ORDER BY at")
@@ -284,4 +298,5 @@ def _scheduled(row: sqlite3.Row) -> ScheduledMatch:
 
 
 def _now() -> str:
-    return datetime.now(UTC).isoformat(timespec="seconds")
+    # Microseconds: the quarantine judge orders matches that finish in the same second.
+    return datetime.now(UTC).isoformat(timespec="microseconds")

@@ -1,4 +1,12 @@
-"""The bot processes of a match or a tournament, launched together and all ended together."""
+"""The bot processes of a match or a tournament, launched at a pace and all ended together.
+
+Starting an interpreter is CPU-bound: a burst of 128 at once on two cores
+makes every one of them miss its startup timeout, and that would be the
+referee's doing. So at most ``launches_at_once`` bots start at a time (the
+startup timeout runs from a bot's own launch, not from its wait in line),
+and a start that failed while the machine was congested is tried once more
+before it counts (referee/transport/congestion.py).
+"""
 
 from __future__ import annotations
 
@@ -13,6 +21,7 @@ import trio
 
 from referee.match.result import MatchResult
 from referee.match.runner import MatchSpec, run_match
+from referee.transport import congestion
 from referee.transport.accounts import BotAccounts
 from referee.transport.process import BotCommand, BotProcess, Limits
 from referee.transport.remote import DEFAULT_LISTEN, Announce, RemoteBot, invite
@@ -20,6 +29,12 @@ from referee.transport.server import BotServer, TlsIdentity
 from referee.transport.watch import watch_memory
 
 DEFAULT_STARTUP_TIMEOUT_S = 10.0
+
+
+def default_launches_at_once() -> int:
+    """Bots starting at once: one per core (at least two, so a slow starter does not block)."""
+    return max(2, congestion.cores())
+
 
 logger = structlog.get_logger("referee.transport")
 
@@ -33,11 +48,15 @@ class BotFleet:
         log_dir: Path,
         limits: Limits | None = None,
         startup_timeout_s: float = DEFAULT_STARTUP_TIMEOUT_S,
+        launches_at_once: int | None = None,
     ) -> None:
         self.server = server
         self.log_dir = log_dir
         self.limits = limits or Limits()
         self.startup_timeout_s = startup_timeout_s
+        self.first_start: tuple[float, float | None] | None = None
+        """The first good start's seconds from launch to hello, and the bot's MB then."""
+        self._launching = trio.CapacityLimiter(launches_at_once or default_launches_at_once())
         self._processes: list[BotProcess] = []
         self._numbers = itertools.count()
         self._accounts = BotAccounts()
@@ -47,11 +66,27 @@ class BotFleet:
 
     async def launch(self, command: BotCommand) -> BotProcess:
         """Start one bot; a bot that fails to start is returned too, its player failing."""
+        async with self._launching:
+            watch = congestion.Watch.start()
+            process, started = await self._start(command)
+            if not started and watch.congested():
+                # The machine, not the bot, may be to blame: once more before it counts.
+                logger.warning("bot start retried on a congested machine", bot=command.label)
+                self._processes.remove(process)
+                process, _ = await self._start(command)
+            return process
+
+    async def _start(self, command: BotCommand) -> tuple[BotProcess, bool]:
         stderr = self.log_dir / f"{command.label}-{next(self._numbers)}.stderr"
         process = BotProcess(self.server, command, self.limits, stderr, self._accounts)
         self._processes.append(process)
-        await process.start(self.startup_timeout_s)
-        return process
+        launched = trio.current_time()
+        started = await process.start(self.startup_timeout_s)
+        if started and self.first_start is None:
+            pid = process.pid
+            size = congestion.resident_mb(pid) if pid is not None else None
+            self.first_start = (trio.current_time() - launched, size)
+        return process, started
 
     async def launch_all(self, commands: Sequence[BotCommand]) -> list[BotProcess]:
         """Start bots side by side, so slow starters do not add up."""

@@ -309,6 +309,10 @@ class RemotePlayer(Player):
         label = process.command.label if process else connection.name
         self.identity = BotIdentity(label, "", shlex.join(process.command.argv) if process else "")
 
+    @property
+    def pid(self) -> int | None:
+        return self.process.pid if self.process is not None else None
+
     async def _gone(self) -> SeatGone:
         if self.connection.violation is not None:
             return SeatGone(Termination.PROTOCOL_ERROR, self.connection.violation)

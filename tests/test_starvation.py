@@ -1,0 +1,66 @@
+"""Telling a bot starved by the machine from a bot that hangs, with real processes."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+
+from referee.match.starvation import DecisionMeter, cpu_times
+
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(not Path("/proc/self/schedstat").exists(), reason="needs schedstat"),
+]
+
+SPIN = "import time\nend = time.monotonic() + 4\nwhile time.monotonic() < end: pass"
+SLEEP = "import time; time.sleep(4)"
+
+
+@contextmanager
+def process(code: str, *, cpu: int, nice: int = 0) -> Iterator[subprocess.Popen[bytes]]:
+    """A Python process pinned to one CPU, gone when the block ends (it stops itself anyway)."""
+    child = subprocess.Popen([sys.executable, "-c", code])
+    try:
+        os.sched_setaffinity(child.pid, {cpu})
+        if nice:
+            os.setpriority(os.PRIO_PROCESS, child.pid, nice)
+        yield child
+    finally:
+        child.kill()
+        child.wait()
+
+
+def test_a_bot_runnable_but_given_no_cpu_is_starved() -> None:
+    """A bot behind a hog on its CPU waits on the run queue: the machine is to blame."""
+    cpu = min(os.sched_getaffinity(0))
+    with process(SPIN, cpu=cpu), process(SPIN, cpu=cpu, nice=19) as bot:
+        time.sleep(0.2)  # both started
+        meter = DecisionMeter(bot.pid)
+        time.sleep(0.6)
+        reason = meter.starved(0.6)
+    assert reason is not None and "waited" in reason
+
+
+def test_a_bot_that_sleeps_through_its_time_is_not_starved() -> None:
+    """A hanging bot asked for no CPU: its timeout is its own."""
+    cpu = min(os.sched_getaffinity(0))
+    with process(SLEEP, cpu=cpu) as bot:
+        time.sleep(0.2)
+        meter = DecisionMeter(bot.pid)
+        time.sleep(0.4)
+        assert meter.starved(0.4) is None
+
+
+def test_no_evidence_without_the_process() -> None:
+    """A bot already gone cannot be read: no excuse is made up for it."""
+    with process(SLEEP, cpu=min(os.sched_getaffinity(0))) as bot:
+        pid = bot.pid
+    assert cpu_times(pid) is None
+    assert DecisionMeter(pid).starved(1.0) is None
