@@ -7,10 +7,16 @@ but not running. That is the referee's congestion, not the bot's fault.
 
 Linux counts both sides cheaply:
 
-- ``/proc/PID/task/TID/schedstat``: per thread, nanoseconds on a CPU and
-  nanoseconds runnable but waiting on a run queue;
-- ``/proc/pressure/memory`` (PSI): microseconds in which some task was
-  stalled on memory (reclaim, refaults), which no run queue shows.
+- ``/proc/PID/schedstat``: for the bot's main thread, nanoseconds on a CPU
+  and nanoseconds runnable but waiting on a run queue. One small read
+  when a decision is asked (the SDK decides on the main thread; a bot
+  that computes on other threads, or runs under bwrap, is judged by a
+  main thread that looks idle, so it gets no excuse: as before);
+- ``/proc/pressure/memory`` (PSI): the share of recent time in which some
+  task was stalled on memory (reclaim, refaults), which no run queue
+  shows. It is the machine's, so it counts only for a bot found busy
+  (running, runnable or blocked in the kernel) at its deadline, never
+  for one asleep.
 
 The rule (docs/tournaments.md, "Congestion"): a bot that missed its
 deadline is *starved* when it spent less than half the wait on a CPU and
@@ -28,15 +34,12 @@ from pathlib import Path
 MAX_REGRANTS = 2
 """Fresh allowances one decision may get for starvation; past them a timeout is a timeout."""
 
-MAX_PROCESSES = 16
-"""How many processes of a bot's tree are read (the bot, or bwrap and the bot under it)."""
-
 _PSI_MEMORY = Path("/proc/pressure/memory")
 
 
 @dataclass(frozen=True)
 class CpuTimes:
-    """What a bot's threads (and the processes under it) got from the scheduler, so far."""
+    """What a bot's main thread got from the scheduler, so far."""
 
     running_s: float
     """On a CPU."""
@@ -45,32 +48,30 @@ class CpuTimes:
 
 
 def cpu_times(pid: int) -> CpuTimes | None:
-    """The summed schedstat of every thread of ``pid`` and its descendants; None if unreadable."""
-    running = waiting = 0
-    pids, seen = [pid], 0
+    """The main thread's schedstat; None if the process is gone or /proc is not Linux's."""
     try:
-        while pids and seen < MAX_PROCESSES:
-            current = pids.pop()
-            seen += 1
-            for thread in Path(f"/proc/{current}/task").iterdir():
-                fields = (thread / "schedstat").read_text().split()
-                running += int(fields[0])
-                waiting += int(fields[1])
-            children = Path(f"/proc/{current}/task/{current}/children")
-            pids.extend(int(child) for child in children.read_text().split())
-    except (OSError, ValueError, IndexError):
-        if seen <= 1:  # the bot itself is gone or /proc is not Linux's: no evidence
-            return None
-    return CpuTimes(running / 1e9, waiting / 1e9)
-
-
-def memory_stall_s() -> float | None:
-    """Seconds, since boot, in which some task was stalled on memory (PSI); None without PSI."""
-    try:
-        some = _PSI_MEMORY.read_text().splitlines()[0]
-        return int(some.rpartition("total=")[2]) / 1e6
+        fields = Path(f"/proc/{pid}/schedstat").read_text().split()
+        return CpuTimes(int(fields[0]) / 1e9, int(fields[1]) / 1e9)
     except (OSError, ValueError, IndexError):
         return None
+
+
+def is_busy(pid: int) -> bool:
+    """Whether the main thread is running, runnable or blocked in the kernel (R or D)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0]
+    except (OSError, IndexError):
+        return False
+    return state in ("R", "D")
+
+
+def memory_stall_share() -> float:
+    """The share of the last 10 s in which some task stalled on memory (PSI); 0 without PSI."""
+    try:
+        some = _PSI_MEMORY.read_text().splitlines()[0]
+        return float(some.split()[1].partition("=")[2]) / 100
+    except (OSError, ValueError, IndexError):
+        return 0.0
 
 
 class DecisionMeter:
@@ -78,23 +79,21 @@ class DecisionMeter:
 
     def __init__(self, pid: int) -> None:
         self._pid = pid
-        self._cpu = cpu_times(pid)
-        self._memory = memory_stall_s()
+        self._start = cpu_times(pid)
 
     def starved(self, waited_s: float) -> str | None:
         """Why the bot was denied its time over ``waited_s``, or None if it was not."""
         now = cpu_times(self._pid)
-        if self._cpu is None or now is None or waited_s <= 0:
+        if self._start is None or now is None or waited_s <= 0:
             return None
-        running = now.running_s - self._cpu.running_s
-        queued = now.waiting_s - self._cpu.waiting_s
-        memory = memory_stall_s()
-        stalled = memory - self._memory if memory is not None and self._memory is not None else 0
+        running = now.running_s - self._start.running_s
+        queued = now.waiting_s - self._start.waiting_s
+        stalled = memory_stall_share() * waited_s if is_busy(self._pid) else 0.0
         if running >= waited_s / 2 or queued + stalled < waited_s / 2:
             return None
         return (
             f"in {waited_s:.3f} s the bot ran {running:.3f} s, waited {queued:.3f} s "
-            f"for a CPU, and the machine stalled {stalled:.3f} s on memory"
+            f"for a CPU, and the machine stalled about {stalled:.3f} s on memory"
         )
 
 
