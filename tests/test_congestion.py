@@ -1,0 +1,77 @@
+"""Many matches at once beside a busy neighbour: healthy bots record no fault.
+
+The issue this answers: a round robin of four Land bots at concurrency 64 and 1 s per
+decision, on two cores beside a process- and memory-heavy neighbour, recorded 42
+startup failures and 3 crashes and quarantined three healthy bots. The referee's own
+crowding (a burst of interpreters) and a neighbour's are never a bot's fault.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+import trio
+from structlog.testing import capture_logs
+
+from referee.tournament.coordinator import open_tournament, run_tournament
+from referee.tournament.spec import Entrant, TournamentSpec
+from tests.helpers import BOTS, ROOT
+
+pytestmark = pytest.mark.slow
+
+NEIGHBOUR_S = 90.0
+"""The neighbour stops itself after this long, whatever happens to the test."""
+
+
+def test_many_matches_beside_a_busy_neighbour_record_no_fault_for_healthy_bots(
+    tmp_path: Path,
+) -> None:
+    spec = TournamentSpec(
+        game="land",
+        name="crowded",
+        entrants=(
+            Entrant("random-a", str(BOTS / "random_bot.py")),
+            Entrant("random-b", str(BOTS / "random_bot.py")),
+            Entrant("greedy", str(BOTS / "land_greedy.py")),
+            Entrant("frontier", str(BOTS / "land_frontier.py")),
+        ),
+        games_per_table=3,
+        concurrency=24,
+        decision_ms=1000,
+    )
+    neighbour = subprocess.Popen(
+        [sys.executable, str(ROOT / "tests" / "neighbour.py"), str(NEIGHBOUR_S)],
+        start_new_session=True,  # other work on the machine: its own session
+    )
+    try:
+        time.sleep(0.5)  # the neighbour is busy before the first bot starts
+        store, spec = open_tournament(tmp_path / "t", spec)
+        with capture_logs() as logs:
+            rows = trio.run(run_tournament, store, spec)
+        matches = store.matches()
+        store.close()
+    finally:
+        os.killpg(neighbour.pid, signal.SIGKILL)
+        neighbour.wait()
+    assert len(matches) == 36 and all(m.status == "done" for m in matches)
+    faults = [
+        (m.id, seat["name"], seat["termination"], seat.get("detail", ""))
+        for m in matches
+        for seat in (m.result or {})["seats"]
+        if seat["termination"] != "normal" or seat.get("faults")
+    ]
+    retried = [e for e in logs if e["event"] == "bot start retried on a congested machine"]
+    regranted = [e for e in logs if e["event"] == "decision_regranted"]
+    print(f"{len(retried)} starts retried, {len(regranted)} decisions regranted")
+    assert faults == [], "\n".join(map(str, faults))
+    assert not any(row.quarantined for row in rows)
+    warnings = {e["event"] for e in logs if e["log_level"] == "warning"}
+    assert "bot quarantined" not in warnings
+    if (os.cpu_count() or 1) <= 4:
+        assert "concurrency over what this machine serves" in warnings
