@@ -346,8 +346,8 @@ class _Match:
             except SeatGone as gone:
                 result.fault = Fault(gone.termination, gone.detail)
         result.think_s = trio.current_time() - asked
-        if result.reply is None and result.fault is None and meter is not None:
-            result.starved = meter.starved(result.think_s)
+        if result.reply is None and result.fault is None:
+            result.starved = starvation.excuse(meter, result.think_s, allowance)
         return result
 
     def _penalise(self, seat: int, fault: Fault, think_s: float) -> _Turn | None:

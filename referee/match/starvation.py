@@ -20,10 +20,13 @@ Linux counts both sides cheaply:
 
 The rule (docs/tournaments.md, "Congestion"): a bot that missed its
 deadline is *starved* when it spent less than half the wait on a CPU and
-at least half of it waiting for one or stalled on memory. The runner then
-asks again with a fresh allowance instead of recording a timeout, at most
-``MAX_REGRANTS`` times per decision. A bot that hangs (asleep, not
-runnable) or computes past its time (on a CPU) is not starved.
+at least half of it waiting for one or stalled on memory. The referee can
+be starved too: when it wakes long after a deadline, a reply may be
+waiting unread in its own queues, whatever bot (local or remote) sent it.
+Either way the runner asks again with a fresh allowance instead of
+recording a timeout, at most ``MAX_REGRANTS`` times per decision. A bot
+that hangs (asleep, not runnable) or computes past its time (on a CPU) is
+not starved.
 """
 
 from __future__ import annotations
@@ -33,6 +36,11 @@ from pathlib import Path
 
 MAX_REGRANTS = 2
 """Fresh allowances one decision may get for starvation; past them a timeout is a timeout."""
+
+LATE_SHARE = 0.25
+"""The referee is starved when it wakes this share of the allowance after a deadline..."""
+LATE_MIN_S = 0.1
+"""...and at least this late (its deadlines are normally met within milliseconds)."""
 
 _PSI_MEMORY = Path("/proc/pressure/memory")
 
@@ -95,6 +103,20 @@ class DecisionMeter:
             f"in {waited_s:.3f} s the bot ran {running:.3f} s, waited {queued:.3f} s "
             f"for a CPU, and the machine stalled about {stalled:.3f} s on memory"
         )
+
+
+def excuse(meter: DecisionMeter | None, waited_s: float, allowance_s: float) -> str | None:
+    """Why a missed deadline is the machine's fault and not the bot's, or None if it is the bot's.
+
+    Args:
+        meter: the bot's meter, None for a bot whose process is not here.
+        waited_s: from the request to when the referee saw the deadline pass.
+        allowance_s: the time the bot was given.
+    """
+    late = waited_s - allowance_s
+    if late >= max(LATE_MIN_S, LATE_SHARE * allowance_s):
+        return f"the referee itself woke {late:.3f} s after the deadline"
+    return meter.starved(waited_s) if meter is not None else None
 
 
 def meter(pid: int | None) -> DecisionMeter | None:
