@@ -131,7 +131,9 @@ async def test_a_bot_that_never_says_hello_is_a_startup_failure(land: Any, tmp_p
     result, _, _ = await play(
         land, tmp_path, [RANDOM, faulty("never-ready")], startup_timeout_s=4.0
     )
-    assert time.monotonic() - started < 10
+    # At most twice the startup timeout: a start that fails on a congested machine
+    # (as the test machine may be) is tried once more before it counts.
+    assert time.monotonic() - started < 2 * 4.0 + 4
     assert result.seats[1].termination is Termination.STARTUP_FAILURE
     assert result.seats[0].termination is Termination.ADJUDICATED
 

@@ -7,7 +7,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
 import pytest
@@ -23,16 +23,16 @@ def needs_real_processes(test: Callable[[], None]) -> Callable[[], None]:
 
 SPIN = "import time\nend = time.monotonic() + 4\nwhile time.monotonic() < end: pass"
 SLEEP = "import time; time.sleep(4)"
+HOGS = 4
+"""Busy processes sharing the bot's one CPU: the bot gets at most a fifth of it."""
 
 
 @contextmanager
-def process(code: str, *, cpu: int, nice: int = 0) -> Iterator[subprocess.Popen[bytes]]:
+def process(code: str, *, cpu: int) -> Iterator[subprocess.Popen[bytes]]:
     """A Python process pinned to one CPU, gone when the block ends (it stops itself anyway)."""
     child = subprocess.Popen([sys.executable, "-c", code])
     try:
         os.sched_setaffinity(child.pid, {cpu})
-        if nice:
-            os.setpriority(os.PRIO_PROCESS, child.pid, nice)
         yield child
     finally:
         child.kill()
@@ -43,8 +43,11 @@ def process(code: str, *, cpu: int, nice: int = 0) -> Iterator[subprocess.Popen[
 def test_a_bot_runnable_but_given_no_cpu_is_starved() -> None:
     """A bot behind a hog on its CPU waits on the run queue: the machine is to blame."""
     cpu = min(os.sched_getaffinity(0))
-    with process(SPIN, cpu=cpu), process(SPIN, cpu=cpu, nice=19) as bot:
-        time.sleep(0.2)  # both started
+    with ExitStack() as hogs:
+        for _ in range(HOGS):
+            hogs.enter_context(process(SPIN, cpu=cpu))
+        bot = hogs.enter_context(process(SPIN, cpu=cpu))
+        time.sleep(0.2)  # all started
         meter = DecisionMeter(bot.pid)
         time.sleep(0.6)
         reason = meter.starved(0.6)

@@ -52,25 +52,26 @@ class CpuTimes:
     running_s: float
     """On a CPU."""
     waiting_s: float
-    """Runnable, waiting on a run queue for a CPU."""
+    """Runnable, waiting on a run queue for a CPU: counted only once the wait is over."""
+    slices: int
+    """Times it was put on a CPU."""
 
 
 def cpu_times(pid: int) -> CpuTimes | None:
     """The main thread's schedstat; None if the process is gone or /proc is not Linux's."""
     try:
         fields = Path(f"/proc/{pid}/schedstat").read_text().split()
-        return CpuTimes(int(fields[0]) / 1e9, int(fields[1]) / 1e9)
+        return CpuTimes(int(fields[0]) / 1e9, int(fields[1]) / 1e9, int(fields[2]))
     except (OSError, ValueError, IndexError):
         return None
 
 
-def is_busy(pid: int) -> bool:
-    """Whether the main thread is running, runnable or blocked in the kernel (R or D)."""
+def thread_state(pid: int) -> str:
+    """The main thread's state: R running or runnable, D blocked in the kernel, S asleep..."""
     try:
-        state = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0]
+        return Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0]
     except (OSError, IndexError):
-        return False
-    return state in ("R", "D")
+        return "?"
 
 
 def memory_stall_share() -> float:
@@ -96,7 +97,12 @@ class DecisionMeter:
             return None
         running = now.running_s - self._start.running_s
         queued = now.waiting_s - self._start.waiting_s
-        stalled = memory_stall_share() * waited_s if is_busy(self._pid) else 0.0
+        state = thread_state(self._pid)
+        if state == "R" and now.slices == self._start.slices:
+            # Runnable and never put on a CPU since asked: the whole wait was in the queue
+            # (Linux adds a wait to the count only when it ends).
+            queued = waited_s
+        stalled = memory_stall_share() * waited_s if state in ("R", "D") else 0.0
         if running >= waited_s / 2 or queued + stalled < waited_s / 2:
             return None
         return (
