@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.match.starvation import DecisionMeter, cpu_times, excuse
+from referee.match.starvation import DecisionMeter, excuse, process_cpu_s
 
 
 def needs_real_processes(test: Callable[[], None]) -> Callable[[], None]:
@@ -51,7 +51,7 @@ def test_a_bot_runnable_but_given_no_cpu_is_starved() -> None:
         meter = DecisionMeter(bot.pid)
         time.sleep(0.6)
         reason = meter.starved(0.6)
-    assert reason is not None and "waited" in reason
+    assert reason is not None and "congested" in reason
 
 
 @needs_real_processes
@@ -70,7 +70,7 @@ def test_no_evidence_without_the_process() -> None:
     """A bot already gone cannot be read: no excuse is made up for it."""
     with process(SLEEP, cpu=min(os.sched_getaffinity(0))) as bot:
         pid = bot.pid
-    assert cpu_times(pid) is None
+    assert process_cpu_s(pid) is None
     assert DecisionMeter(pid).starved(1.0) is None
 
 

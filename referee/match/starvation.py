@@ -5,82 +5,117 @@ the bot gets a CPU. On a machine the referee has crowded (many matches,
 a busy neighbour), a healthy bot can spend its whole allowance runnable
 but not running. That is the referee's congestion, not the bot's fault.
 
-Linux counts both sides cheaply:
+Three cheap readings tell the cases apart:
 
-- ``/proc/PID/schedstat``: for the bot's main thread, nanoseconds on a CPU
-  and nanoseconds runnable but waiting on a run queue. One small read
-  when a decision is asked (the SDK decides on the main thread; a bot
-  that computes on other threads, or runs under bwrap, is judged by a
-  main thread that looks idle, so it gets no excuse: as before);
-- ``/proc/pressure/memory`` (PSI): the share of recent time in which some
-  task was stalled on memory (reclaim, refaults), which no run queue
-  shows. It is the machine's, so it counts only for a bot found busy
-  (running, runnable or blocked in the kernel) at its deadline, never
-  for one asleep.
+- ``/proc/PID/stat``: the CPU time the bot process used (all its threads);
+- ``/proc/PID/task/*/stat`` at the deadline: whether any of its threads
+  is running, runnable or blocked in the kernel (R or D), that is, wants
+  to make progress, rather than asleep (a Python bot reads its requests
+  on a gRPC thread, so every thread counts);
+- ``/proc/pressure/cpu`` and ``memory`` (PSI): the share of the wait in
+  which some task on the machine waited for a CPU or stalled on memory.
 
 The rule (docs/tournaments.md, "Congestion"): a bot that missed its
-deadline is *starved* when it spent less than half the wait on a CPU and
-at least half of it waiting for one or stalled on memory. The referee can
-be starved too: when it wakes long after a deadline, a reply may be
-waiting unread in its own queues, whatever bot (local or remote) sent it.
-Either way the runner asks again with a fresh allowance instead of
-recording a timeout, at most ``MAX_REGRANTS`` times per decision. A bot
-that hangs (asleep, not runnable) or computes past its time (on a CPU) is
-not starved.
+deadline was *starved* when it used less than half the wait in CPU, is
+busy at the deadline, and the machine was congested for at least a
+quarter of the wait. The referee can be starved too: when it wakes long
+after a deadline, a reply may be waiting unread in its own queues,
+whatever bot (local or remote) sent it. Either way the runner asks again
+with a fresh allowance instead of recording a timeout, at most
+``MAX_REGRANTS`` times per decision. A bot that hangs (asleep), computes
+past its time (on a CPU), or is slow on a quiet machine is not starved.
 """
 
 from __future__ import annotations
 
+import os
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
 MAX_REGRANTS = 2
 """Fresh allowances one decision may get for starvation; past them a timeout is a timeout."""
 
+CONGESTED_SHARE = 0.25
+"""The machine was congested when tasks stalled on CPU or memory this share of the wait."""
+
 LATE_SHARE = 0.25
 """The referee is starved when it wakes this share of the allowance after a deadline..."""
 LATE_MIN_S = 0.1
 """...and at least this late (its deadlines are normally met within milliseconds)."""
 
-_PSI_MEMORY = Path("/proc/pressure/memory")
+SHARED_READING_S = 0.05
+"""Decisions asked within this long of each other share one reading of the machine's stalls."""
+
+_TICK_S = 1 / os.sysconf("SC_CLK_TCK")
 
 
-@dataclass(frozen=True)
-class CpuTimes:
-    """What a bot's main thread got from the scheduler, so far."""
-
-    running_s: float
-    """On a CPU."""
-    waiting_s: float
-    """Runnable, waiting on a run queue for a CPU: counted only once the wait is over."""
-    slices: int
-    """Times it was put on a CPU."""
-
-
-def cpu_times(pid: int) -> CpuTimes | None:
-    """The main thread's schedstat; None if the process is gone or /proc is not Linux's."""
+def process_cpu_s(pid: int) -> float | None:
+    """CPU seconds (user and system) used by every thread of ``pid``; None if unreadable."""
     try:
-        fields = Path(f"/proc/{pid}/schedstat").read_text().split()
-        return CpuTimes(int(fields[0]) / 1e9, int(fields[1]) / 1e9, int(fields[2]))
+        fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+        return (int(fields[11]) + int(fields[12])) * _TICK_S  # utime, stime
     except (OSError, ValueError, IndexError):
         return None
 
 
-def thread_state(pid: int) -> str:
-    """The main thread's state: R running or runnable, D blocked in the kernel, S asleep..."""
+def is_busy(pid: int) -> bool:
+    """Whether a thread of ``pid`` is running, runnable or blocked in the kernel (R or D)."""
     try:
-        return Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0]
+        for thread in Path(f"/proc/{pid}/task").iterdir():
+            state = (thread / "stat").read_text().rpartition(")")[2].split()[0]
+            if state in ("R", "D"):
+                return True
     except (OSError, IndexError):
-        return "?"
+        pass
+    return False
 
 
-def memory_stall_share() -> float:
-    """The share of the last 10 s in which some task stalled on memory (PSI); 0 without PSI."""
-    try:
-        some = _PSI_MEMORY.read_text().splitlines()[0]
-        return float(some.split()[1].partition("=")[2]) / 100
-    except (OSError, ValueError, IndexError):
-        return 0.0
+@dataclass(frozen=True)
+class Stalls:
+    """The machine's stall counters (PSI), in seconds since boot, and when they were read."""
+
+    cpu_s: float
+    memory_s: float
+    at: float
+    """``time.monotonic()`` of the reading."""
+
+    @classmethod
+    def read(cls) -> Stalls | None:
+        """None where the kernel keeps no pressure stall information."""
+        try:
+            return cls(_stall_total("cpu"), _stall_total("memory"), time.monotonic())
+        except (OSError, ValueError, IndexError):
+            return None
+
+    @classmethod
+    def recent(cls) -> Stalls | None:
+        """A reading at most ``SHARED_READING_S`` old: many decisions start within one."""
+        last = _shared.get("stalls")
+        if last is None or time.monotonic() - last.at > SHARED_READING_S:
+            fresh = cls.read()
+            if fresh is None:
+                return None
+            _shared["stalls"] = last = fresh
+        return last
+
+
+_shared: dict[str, Stalls] = {}
+"""The latest reading, shared by the decisions of this process."""
+
+
+def _stall_total(resource: str) -> float:
+    some = Path(f"/proc/pressure/{resource}").read_text().splitlines()[0]
+    return int(some.rpartition("total=")[2]) / 1e6
+
+
+def _congested(since: Stalls | None) -> float:
+    """The share of the time since ``since`` the machine was congested (or the load average)."""
+    now = Stalls.read()
+    if since is None or now is None or now.at <= since.at:
+        cores = len(os.sched_getaffinity(0))
+        return 1.0 if os.getloadavg()[0] > cores else 0.0
+    return max(now.cpu_s - since.cpu_s, now.memory_s - since.memory_s) / (now.at - since.at)
 
 
 class DecisionMeter:
@@ -88,26 +123,23 @@ class DecisionMeter:
 
     def __init__(self, pid: int) -> None:
         self._pid = pid
-        self._start = cpu_times(pid)
+        self._cpu_s = process_cpu_s(pid)
+        self._stalls = Stalls.recent()
 
     def starved(self, waited_s: float) -> str | None:
         """Why the bot was denied its time over ``waited_s``, or None if it was not."""
-        now = cpu_times(self._pid)
-        if self._start is None or now is None or waited_s <= 0:
+        now = process_cpu_s(self._pid)
+        if self._cpu_s is None or now is None or waited_s <= 0:
             return None
-        running = now.running_s - self._start.running_s
-        queued = now.waiting_s - self._start.waiting_s
-        state = thread_state(self._pid)
-        if state == "R" and now.slices == self._start.slices:
-            # Runnable and never put on a CPU since asked: the whole wait was in the queue
-            # (Linux adds a wait to the count only when it ends).
-            queued = waited_s
-        stalled = memory_stall_share() * waited_s if state in ("R", "D") else 0.0
-        if running >= waited_s / 2 or queued + stalled < waited_s / 2:
+        used = now - self._cpu_s
+        if used >= waited_s / 2 or not is_busy(self._pid):
+            return None
+        congested = _congested(self._stalls)
+        if congested < CONGESTED_SHARE:
             return None
         return (
-            f"in {waited_s:.3f} s the bot ran {running:.3f} s, waited {queued:.3f} s "
-            f"for a CPU, and the machine stalled about {stalled:.3f} s on memory"
+            f"in {waited_s:.3f} s the bot, busy, used {used:.2f} s of CPU while the machine "
+            f"was congested {min(congested, 1):.0%} of the time"
         )
 
 
