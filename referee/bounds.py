@@ -52,7 +52,6 @@ BOUNDS: dict[str, Bound] = {
     "max_fault_rate": Bound(0, 1),
     "seed": Bound(0, 2**63 - 1),
     "max_games": Bound(1, 10**12),
-    "max_pairs": Bound(1, 10**12),
 }
 """Every bounded key, by its spec name; a flag uses its key's entry."""
 

@@ -46,7 +46,7 @@ def add_parser(commands: Any) -> None:
     )
     parser.add_argument(
         "--max-pairs",
-        type=flag_type("max_pairs"),
+        type=int,
         help="stop undecided after this many pairs (default: half of --max-games)",
     )
     parser.add_argument(
