@@ -23,6 +23,11 @@ def needs_real_processes(test: Callable[[], None]) -> Callable[[], None]:
 
 SPIN = "import time\nend = time.monotonic() + 4\nwhile time.monotonic() < end: pass"
 SLEEP = "import time; time.sleep(4)"
+UNDER_A_LAUNCHER = (
+    "import os, time\ntime.sleep(0.1)\nif os.fork() == 0:\n"
+    "    end = time.monotonic() + 4\n    while time.monotonic() < end: pass\n"
+    "    os._exit(0)\nos.wait()"
+)
 HOGS = 4
 """Busy processes sharing the bot's one CPU: the bot gets at most a fifth of it."""
 
@@ -40,14 +45,23 @@ def process(code: str, *, cpu: int) -> Iterator[subprocess.Popen[bytes]]:
 
 
 @needs_real_processes
-def test_a_bot_runnable_but_given_no_cpu_is_starved() -> None:
-    """A bot behind a hog on its CPU waits on the run queue: the machine is to blame."""
+@pytest.mark.parametrize("code", [SPIN, UNDER_A_LAUNCHER], ids=["bot", "bot-under-launcher"])
+def test_a_bot_runnable_but_given_no_cpu_is_starved(code: str) -> None:
+    """A bot behind busy processes on its CPU waits on the run queue: the machine is to blame.
+
+    The player's pid is the launcher's, which forks the bot and waits: the tree counts.
+    """
     cpu = min(os.sched_getaffinity(0))
     with ExitStack() as hogs:
         for _ in range(HOGS):
             hogs.enter_context(process(SPIN, cpu=cpu))
-        bot = hogs.enter_context(process(SPIN, cpu=cpu))
-        time.sleep(0.2)  # all started
+        bot = hogs.enter_context(process(code, cpu=cpu))
+        time.sleep(0.3)  # all started
+        if code is UNDER_A_LAUNCHER:  # as a bot has, before its first decision
+            children = Path(f"/proc/{bot.pid}/task/{bot.pid}/children")
+            deadline = time.monotonic() + 5
+            while not children.read_text().split() and time.monotonic() < deadline:
+                time.sleep(0.05)
         meter = DecisionMeter(bot.pid)
         time.sleep(0.6)
         reason = meter.starved(0.6)

@@ -7,11 +7,13 @@ but not running. That is the referee's congestion, not the bot's fault.
 
 Three cheap readings tell the cases apart:
 
-- ``/proc/PID/stat``: the CPU time the bot process used (all its threads);
-- ``/proc/PID/task/*/stat`` at the deadline: whether any of its threads
-  is running, runnable or blocked in the kernel (R or D), that is, wants
-  to make progress, rather than asleep (a Python bot reads its requests
-  on a gRPC thread, so every thread counts);
+- ``/proc/PID/stat``: the CPU time the bot used, over its process tree
+  (the launcher, bubblewrap, the bot and what it started: the player's
+  pid is the launcher's, which forks the bot);
+- ``/proc/PID/task/*/stat`` at the deadline: whether any thread of the
+  tree is running, runnable or blocked in the kernel (R or D), that is,
+  wants to make progress, rather than asleep (a Python bot reads its
+  requests on a gRPC thread, so every thread counts);
 - ``/proc/pressure/cpu`` and ``memory`` (PSI): the share of the wait in
   which some task on the machine waited for a CPU or stalled on memory.
 
@@ -50,6 +52,36 @@ SHARED_READING_S = 0.05
 _TICK_S = 1 / os.sysconf("SC_CLK_TCK")
 
 
+MAX_PROCESSES = 8
+"""Processes of a bot's tree that are read: the launcher, bwrap's two, the bot, a few more."""
+TREE_TTL_S = 1.0
+"""How long a bot's tree is reused before its children are listed again."""
+
+_trees: dict[int, tuple[float, tuple[int, ...]]] = {}
+
+
+def process_tree(pid: int) -> tuple[int, ...]:
+    """``pid`` and its descendants (children of each main thread), at most ``MAX_PROCESSES``."""
+    now = time.monotonic()
+    cached = _trees.get(pid)
+    if cached is not None and now - cached[0] < TREE_TTL_S:
+        return cached[1]
+    tree, queue = [pid], [pid]
+    while queue and len(tree) < MAX_PROCESSES:
+        parent = queue.pop(0)
+        try:
+            children = Path(f"/proc/{parent}/task/{parent}/children").read_text().split()
+        except OSError:
+            continue
+        for child in children[: MAX_PROCESSES - len(tree)]:
+            tree.append(int(child))
+            queue.append(int(child))
+    if len(_trees) > 4096:  # bots come and go: forget the old ones
+        _trees.clear()
+    _trees[pid] = (now, tuple(tree))
+    return tuple(tree)
+
+
 def process_cpu_s(pid: int) -> float | None:
     """CPU seconds (user and system) used by every thread of ``pid``; None if unreadable."""
     try:
@@ -59,15 +91,24 @@ def process_cpu_s(pid: int) -> float | None:
         return None
 
 
-def is_busy(pid: int) -> bool:
-    """Whether a thread of ``pid`` is running, runnable or blocked in the kernel (R or D)."""
-    try:
-        for thread in Path(f"/proc/{pid}/task").iterdir():
-            state = (thread / "stat").read_text().rpartition(")")[2].split()[0]
-            if state in ("R", "D"):
-                return True
-    except (OSError, IndexError):
-        pass
+def tree_cpu_s(tree: tuple[int, ...]) -> float | None:
+    """CPU seconds used by a process tree (those still there); None if its root is gone."""
+    root = process_cpu_s(tree[0])
+    if root is None:
+        return None
+    return root + sum(process_cpu_s(pid) or 0.0 for pid in tree[1:])
+
+
+def is_busy(tree: tuple[int, ...]) -> bool:
+    """Whether a thread of the tree is running, runnable or blocked in the kernel (R or D)."""
+    for pid in tree:
+        try:
+            for thread in Path(f"/proc/{pid}/task").iterdir():
+                state = (thread / "stat").read_text().rpartition(")")[2].split()[0]
+                if state in ("R", "D"):
+                    return True
+        except (OSError, IndexError):
+            continue
     return False
 
 
@@ -123,16 +164,17 @@ class DecisionMeter:
 
     def __init__(self, pid: int) -> None:
         self._pid = pid
-        self._cpu_s = process_cpu_s(pid)
+        self._tree = process_tree(pid)
+        self._cpu_s = tree_cpu_s(self._tree)
         self._stalls = Stalls.recent()
 
     def starved(self, waited_s: float) -> str | None:
         """Why the bot was denied its time over ``waited_s``, or None if it was not."""
-        now = process_cpu_s(self._pid)
+        now = tree_cpu_s(self._tree)
         if self._cpu_s is None or now is None or waited_s <= 0:
             return None
         used = now - self._cpu_s
-        if used >= waited_s / 2 or not is_busy(self._pid):
+        if used >= waited_s / 2 or not is_busy(process_tree(self._pid)):
             return None
         congested = _congested(self._stalls)
         if congested < CONGESTED_SHARE:
