@@ -29,7 +29,10 @@ def configure(verbosity: int = 0, json_path: Path | None = None) -> None:
         processors=[*shared, structlog.stdlib.ProcessorFormatter.wrap_for_formatter],
         logger_factory=structlog.stdlib.LoggerFactory(),
         wrapper_class=structlog.stdlib.BoundLogger,
-        cache_logger_on_first_use=True,
+        # Not cached: a module's logger then follows any later configuration (a
+        # notebook's, or a test's capture_logs) instead of the first one it met.
+        # Nothing logs per decision at the default level, so caching saves nothing.
+        cache_logger_on_first_use=False,
     )
     root = logging.getLogger()
     root.handlers.clear()
