@@ -42,8 +42,8 @@ def test_many_matches_beside_a_busy_neighbour_record_no_fault_for_healthy_bots(
             Entrant("greedy", str(BOTS / "land_greedy.py")),
             Entrant("frontier", str(BOTS / "land_frontier.py")),
         ),
-        games_per_table=3,
-        concurrency=24,
+        games_per_table=6,
+        concurrency=64,
         decision_ms=1000,
     )
     neighbour = subprocess.Popen(
@@ -60,7 +60,7 @@ def test_many_matches_beside_a_busy_neighbour_record_no_fault_for_healthy_bots(
     finally:
         os.killpg(neighbour.pid, signal.SIGKILL)
         neighbour.wait()
-    assert len(matches) == 36 and all(m.status == "done" for m in matches)
+    assert len(matches) == 72 and all(m.status == "done" for m in matches)
     faults = [
         (m.id, seat["name"], seat["termination"], seat.get("detail", ""))
         for m in matches
