@@ -59,8 +59,10 @@ def test_built_in_engines_share_lands_layout(name: str) -> None:
     for module, defined in LAYOUT.items():
         loaded = importlib.import_module(f"{package}.{module}" if module else package)
         assert hasattr(loaded, defined), f"{loaded.__name__} has no {defined}"
-    rules = importlib.import_module(f"{package}.rules").Rules
-    assert hasattr(rules, "from_config"), f"{package}.rules.Rules has no from_config"
+    rules_module = importlib.import_module(f"{package}.rules")
+    assert hasattr(rules_module.Rules, "from_config"), f"{package}.rules.Rules has no from_config"
+    # The defaults are written once, beside the Rules that read them.
+    assert ENGINES[name].default_config() == rules_module.default_config()
     for module in ("actions", "state"):
         importlib.import_module(f"{package}.{module}")
     union = f"{name.capitalize()}Action"

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from referee.engine import Engine
 from referee.games.farlanthia.actions import FarlanthiaAction
 from referee.games.farlanthia.codec import CODEC
-from referee.games.farlanthia.rules import Rules
+from referee.games.farlanthia.rules import Rules, default_config
 from referee.games.farlanthia.state import FarlanthiaState
 from sdk.pb.landgrave.games.farlanthia.v1 import farlanthia_pb2
 
@@ -24,7 +24,7 @@ class FarlanthiaEngine(Engine[FarlanthiaAction]):
     codec = CODEC
 
     def default_config(self) -> farlanthia_pb2.Config:
-        return Rules().to_config()
+        return default_config()
 
     def setup(self, config: farlanthia_pb2.Config, num_players: int) -> FarlanthiaState:
         return FarlanthiaState(Rules.from_config(config), num_players)

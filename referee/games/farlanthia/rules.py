@@ -96,3 +96,8 @@ class Rules:
             renown_bonus=self.renown_bonus,
             map_radius=self.map_radius,
         )
+
+
+def default_config() -> farlanthia_pb2.Config:
+    """The Config with every documented default."""
+    return Rules().to_config()

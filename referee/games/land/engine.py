@@ -21,11 +21,10 @@ from referee.games.land.mapfile import (
     load_builtin,
     parse_map,
 )
-from referee.games.land.rules import Rules
+from referee.games.land.rules import DEFAULT_MAP, Rules, default_config
 from referee.games.land.state import LandState
 from sdk.pb.landgrave.games.land.v1 import land_pb2
 
-DEFAULT_MAP = "default"
 RANDOM_MAP = "random"
 
 
@@ -41,9 +40,7 @@ class LandEngine(Engine[LandAction]):
     codec = CODEC
 
     def default_config(self) -> land_pb2.Config:
-        return land_pb2.Config(
-            map=DEFAULT_MAP, map_columns=6, map_rows=6, region_width=2, region_height=2
-        )
+        return default_config()
 
     def setup(self, config: land_pb2.Config, num_players: int) -> LandState:
         board = board_from_config(config)

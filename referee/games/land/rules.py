@@ -34,3 +34,13 @@ class Rules:
     def mountain_first_cow_needs(self) -> int:
         """Cows a player must still hold to put a first cow on a free mountain."""
         return 2 if self.mountain_same_turn else 1
+
+
+DEFAULT_MAP = "default"
+
+
+def default_config() -> land_pb2.Config:
+    """The Config with every documented default."""
+    return land_pb2.Config(
+        map=DEFAULT_MAP, map_columns=6, map_rows=6, region_width=2, region_height=2
+    )

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from referee.engine import Engine
 from referee.games.land6.actions import Land6Action
 from referee.games.land6.codec import CODEC
-from referee.games.land6.rules import Rules
+from referee.games.land6.rules import Rules, default_config
 from referee.games.land6.state import Land6State
 from sdk.pb.landgrave.games.land6.v1 import land6_pb2
 
@@ -24,7 +24,7 @@ class Land6Engine(Engine[Land6Action]):
     codec = CODEC
 
     def default_config(self) -> land6_pb2.Config:
-        return Rules().to_config()
+        return default_config()
 
     def setup(self, config: land6_pb2.Config, num_players: int) -> Land6State:
         return Land6State(Rules.from_config(config))

@@ -78,3 +78,8 @@ def _name(enum_type: Any, value: int) -> str:
         return str(enum_type.Name(value))
     except ValueError:
         return str(value)
+
+
+def default_config() -> land6_pb2.Config:
+    """The Config with every documented default."""
+    return Rules().to_config()

@@ -8,7 +8,7 @@ from referee.engine import Engine
 from referee.games.landover.actions import LandoverAction
 from referee.games.landover.board import make_board
 from referee.games.landover.codec import CODEC
-from referee.games.landover.rules import Rules
+from referee.games.landover.rules import Rules, default_config
 from referee.games.landover.state import LandoverState
 from sdk.pb.landgrave.games.landover.v1 import landover_pb2
 
@@ -27,9 +27,7 @@ class LandoverEngine(Engine[LandoverAction]):
     codec = CODEC
 
     def default_config(self) -> landover_pb2.Config:
-        return landover_pb2.Config(
-            victory_points=13, map="beginner", turn_limit=400, culture_needs_city=True
-        )
+        return default_config()
 
     def setup(self, config: landover_pb2.Config, num_players: int) -> LandoverState:
         rules = Rules.from_config(config)

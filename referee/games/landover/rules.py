@@ -127,3 +127,10 @@ class Rules:
             raid_immunity_vp=config.raid_immunity_vp,
             culture_needs_city=config.culture_needs_city,
         )
+
+
+def default_config() -> landover_pb2.Config:
+    """The Config with every documented default."""
+    return landover_pb2.Config(
+        victory_points=13, map="beginner", turn_limit=400, culture_needs_city=True
+    )
