@@ -16,6 +16,7 @@ from referee.errors import LandgraveError
 COMMANDS = (
     "match",
     "tournament",
+    "arena",
     "sprt",
     "ladder",
     "replay",

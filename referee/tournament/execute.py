@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections import defaultdict
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -38,13 +38,22 @@ logger = structlog.get_logger("referee.tournament")
 class BotPool:
     """Idle bot processes per entrant, lent to one match at a time."""
 
-    def __init__(self, fleet: BotFleet, spec: TournamentSpec, seats: int = 2) -> None:
+    def __init__(
+        self,
+        fleet: BotFleet,
+        spec: TournamentSpec,
+        seats: int = 2,
+        commands: Mapping[str, BotCommand] | None = None,
+    ) -> None:
+        """``commands`` (by entrant name) replaces the spec's entrants: the arena's packages."""
         self._fleet = fleet
         self._reuse = spec.reuse_bots
         self._concurrency = spec.concurrency
         self._seats = seats
         self._capacity_checked = False
-        self._commands = {e.name: BotCommand.parse(e.command) for e in spec.entrants}
+        if commands is None:
+            commands = {e.name: BotCommand.parse(e.command) for e in spec.entrants}
+        self._commands = commands
         self._idle: dict[str, list[BotProcess]] = defaultdict(list)
 
     async def borrow(self, name: str) -> BotProcess:

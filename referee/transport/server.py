@@ -87,6 +87,12 @@ class TlsIdentity:
             raise ConfigError(f"cannot read TLS file {error.filename}: {error.strerror}") from None
 
 
+Admit = Callable[[bot_pb2.Hello], Connection | None]
+"""Asked (on the asyncio thread) about a hello whose token names no expected connection:
+return a connection made with ``expect`` to let the bot in (the arena's author tokens),
+or None to refuse it as unknown."""
+
+
 class BotServer:
     """The gRPC endpoint bots connect to, for as long as the ``async with`` lasts.
 
@@ -95,9 +101,12 @@ class BotServer:
     when ``tls`` is given.
     """
 
-    def __init__(self, tcp: str | None = None, tls: TlsIdentity | None = None) -> None:
+    def __init__(
+        self, tcp: str | None = None, tls: TlsIdentity | None = None, admit: Admit | None = None
+    ) -> None:
         self._tcp = tcp
         self._tls = tls
+        self._admit_hello = admit
         self._folder = tempfile.TemporaryDirectory(prefix="landgrave-")
         self.socket_folder = Path(self._folder.name)
         self.address = f"unix:{self.socket_folder / 'referee.sock'}"
@@ -281,6 +290,8 @@ class _RefereeServicer(bot_pb2_grpc.RefereeServicer):
                 None,
             )
         connection = self.server.find(hello.token)
+        if connection is None and self.server._admit_hello is not None:
+            connection = self.server._admit_hello(hello)
         if connection is None:
             return "unknown token: this referee did not invite this bot", None
         if connection.attached:

@@ -1,0 +1,233 @@
+"""``arena run``: play without end, through the tournament's lanes, pool and runner.
+
+Each lane takes the oldest pending match, or, when none is pending, asks
+the scheduler for the next table and writes its matches to the store
+first. A match is played by the tournament's ``play_scheduled`` (bots
+borrowed from a shared pool and reused, the sandbox and rlimits of the
+match settings, one record file per attempt). Its result, the ladder it
+moves and any quarantine it triggers are stored in one transaction; then
+the site pages it changed are rendered again.
+
+A match cut short (Ctrl-C, a crash, ``kill -9``) is put back to pending,
+now or at the next start, and played again from the start: its result
+was never stored, so nothing is counted twice.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import structlog
+import trio
+
+from referee.arena import ladder, site
+from referee.arena.package import PackageError, read_package
+from referee.arena.registry import PACKAGES, arena_spec
+from referee.arena.remote import RemoteDoor
+from referee.arena.scheduler import schedule_next
+from referee.arena.spec import ArenaSpec
+from referee.arena.store import ArenaMatch, ArenaStore
+from referee.settings import MatchSettings
+from referee.tournament.execute import BotPool, match_settings, play_scheduled, result_to_dict
+from referee.tournament.standings import seat_faults
+from referee.tournament.store import ScheduledMatch
+from referee.transport.fleet import BotFleet
+from referee.transport.process import BotCommand
+from referee.transport.server import BotServer, TlsIdentity
+
+logger = structlog.get_logger("referee.arena")
+
+IDLE_S = 1.0
+"""How long a lane waits when no game has enough active bots (remote bots may come)."""
+QUARANTINE_MIN_MATCHES = 4
+
+
+@dataclass(frozen=True)
+class RunOptions:
+    """How one ``arena run`` plays."""
+
+    matches: int = 0
+    """Stop after this many finished matches (0: until stopped)."""
+    concurrency: int = 0
+    """Matches at once; 0 means the arena's setting."""
+    listen: str | None = None
+    """Where remote bots connect (``host:port``); None: no remote entry."""
+    tls: TlsIdentity | None = None
+    publish: bool = True
+    """Re-render the site after every match."""
+    worker: str = "w1"
+
+
+class PackageCommands(dict[str, BotCommand]):
+    """Each version's start command, read from its stored package when first asked for."""
+
+    def __init__(self, store: ArenaStore) -> None:
+        super().__init__()
+        self._store = store
+
+    def __missing__(self, key: str) -> BotCommand:
+        version = self._store.version(int(key))
+        try:
+            package = read_package(self._store.folder / PACKAGES / version.content_hash)
+            command = package.command()
+        except PackageError as error:
+            raise PackageError(f"stored package of {version.label} is broken: {error}") from None
+        self[key] = BotCommand(command.argv, version.label)
+        return self[key]
+
+
+@dataclass
+class ArenaRun:
+    """One ``arena run``: its store, settings and what it has played so far."""
+
+    store: ArenaStore
+    options: RunOptions
+    spec: ArenaSpec = field(init=False)
+    played: int = 0
+    started: int = 0
+    door: RemoteDoor | None = None
+
+    def __post_init__(self) -> None:
+        self.spec = arena_spec(self.store)
+        self.settings: dict[str, MatchSettings] = {
+            game: match_settings(self.spec.tournament_spec(game)) for game in self.spec.games
+        }
+        self.records = self.store.folder / "records"
+        self._scheduling = trio.Lock()
+
+    async def run(self) -> None:
+        concurrency = self.options.concurrency or self.spec.concurrency
+        first = self.settings[self.spec.games[0]]
+        async with (
+            BotServer(tcp=self.options.listen, tls=self.options.tls, admit=self._admit) as server,
+            BotFleet(server, self.store.folder / "logs", first.limits) as fleet,
+            trio.open_nursery() as nursery,
+        ):
+            if self.options.listen:
+                self.door = RemoteDoor(self.store, self.spec, server)
+                self.door.deactivate_all()
+                logger.warning("remote bots may connect", address=server.tcp_address)
+            pool = ArenaPool(fleet, self.spec.tournament_spec(self.spec.games[0]), self)
+            for _ in range(concurrency):
+                nursery.start_soon(self._lane, pool)
+        if self.door is not None:
+            self.door.close()
+
+    def _admit(self, hello: Any) -> Any:
+        return None if self.door is None else self.door.admit(hello)
+
+    def _wants_more(self) -> bool:
+        return not self.options.matches or self.started < self.options.matches
+
+    async def _lane(self, pool: BotPool) -> None:
+        while self._wants_more():
+            match = await self._next_match()
+            if match is None:
+                await trio.sleep(IDLE_S)
+                continue
+            await self._play(match, pool)
+
+    async def _next_match(self) -> ArenaMatch | None:
+        async with self._scheduling:
+            if self.door is not None:
+                self.door.refresh()
+            match = self.store.claim(self.options.worker)
+            if match is None and schedule_next(self.store, self.spec) is not None:
+                match = self.store.claim(self.options.worker)
+            if match is not None:
+                self.started += 1
+            return match
+
+    async def _play(self, match: ArenaMatch, pool: BotPool) -> None:
+        scheduled = ScheduledMatch(
+            match.id, 0, match.table, 0, tuple(str(v) for v in match.seats), match.seed,
+            match.status, match.attempts, None, None,
+        )  # fmt: skip
+        record = self.records / f"{match.id:07d}-{match.attempts}.jsonl"
+        self.store.set_record_path(match.id, str(record))
+        tspec = self.spec.tournament_spec(match.game)
+        try:
+            result = await play_scheduled(self.settings[match.game], tspec, scheduled, pool, record)
+        except BaseException:
+            self.store.put_back(match.id)
+            raise
+        finished = self.finish(match, result_to_dict(result, scheduled.seats), str(record))
+        self.played += 1
+        if finished is not None and self.options.publish:
+            site.publish_match(self.store, self.spec, finished)
+
+    def finish(self, match: ArenaMatch, result: dict[str, Any], record: str) -> ArenaMatch | None:
+        """Store a result, move the ladder and judge the faulty, all in one transaction."""
+        with self.store.transaction():
+            seq = self.store.mark_done(match.id, result, record)
+            if seq is None:
+                return None  # not ours any more (reset by another run): never counted twice
+            done = ArenaMatch(match.id, match.game, match.table, match.seats, match.seed,
+                              "done", match.attempts, record, result, seq)  # fmt: skip
+            rows = ladder.apply_result(self.store, done, self.spec.rating)
+            for row, seat in zip(rows, result["seats"], strict=False):
+                if seat_faults(seat) or row.faults:
+                    judge(self.store, self.spec, row.version_id, row.matches, row.faults)
+        return done
+
+
+def judge(store: ArenaStore, spec: ArenaSpec, version_id: int, played: int, faults: int) -> None:
+    """Quarantine a version whose faults per match pass the arena's limit; say why, once."""
+    rate = faults / played if played else 0.0
+    if played < QUARANTINE_MIN_MATCHES or rate <= spec.max_fault_rate:
+        return
+    version = store.version(version_id)
+    if version.quarantine:
+        return
+    reason = (
+        f"{faults} faults in {played} matches ({rate:.0%}) is over the limit of "
+        f"{spec.max_fault_rate:.0%}"
+    )
+    store.execute("UPDATE versions SET quarantine = ? WHERE id = ?", (reason, version_id))
+    store.set_active(version_id, False)
+    skipped = store.skip_pending(version_id, f"{version.label} quarantined")
+    logger.warning("bot quarantined", bot=version.label, reason=reason, skipped=skipped)
+
+
+class ArenaPool(BotPool):
+    """The tournament's pool, its commands read from stored packages, remote bots lent too."""
+
+    def __init__(self, fleet: BotFleet, spec: Any, run: ArenaRun) -> None:
+        seats = run.spec.table_size(run.spec.games[0])
+        super().__init__(fleet, spec, seats, commands=PackageCommands(run.store))
+        self._run = run
+
+    async def borrow(self, name: str) -> Any:
+        door = self._run.door
+        if door is not None and door.is_remote(int(name)):
+            return await door.lend(int(name))
+        return await super().borrow(name)
+
+    async def give_back(self, name: str, process: Any, faulted: bool) -> None:
+        door = self._run.door
+        if door is not None and door.is_remote(int(name)):
+            door.give_back(int(name), process)
+            return
+        await super().give_back(name, process, faulted)
+
+
+def worker_budgets(matches: int, workers: int) -> list[int]:
+    """How many matches each of ``workers`` processes plays, for ``--matches`` in all."""
+    if not matches:
+        return [0] * workers
+    share = math.floor(matches / workers)
+    return [share + (i < matches - share * workers) for i in range(workers)]
+
+
+def run_arena(folder: Path, options: RunOptions) -> int:
+    """Play (in this process) until stopped or the budget is spent; matches finished."""
+    store = ArenaStore(folder)
+    try:
+        arena = ArenaRun(store, options)
+        trio.run(arena.run)
+        return arena.played
+    finally:
+        store.close()

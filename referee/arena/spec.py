@@ -1,0 +1,85 @@
+"""An arena's settings: its games and how their matches are played, fixed at ``init``.
+
+The arena plays through the tournament machinery, so each game's settings
+become a ``TournamentSpec`` (without entrants): the same time control,
+penalties, rlimits, sandbox, seat rotation and duplicate seeds.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field
+
+from referee.errors import ConfigError
+from referee.games import get_engine
+from referee.tournament.spec import TournamentSpec
+
+RATINGS = ("openskill", "elo", "landover")
+
+
+@dataclass(frozen=True)
+class ArenaSpec:
+    """Everything an arena decides once, for all its games."""
+
+    games: tuple[str, ...]
+    table_sizes: dict[str, int] = field(default_factory=dict)
+    """Players per match per game; a game not named here seats its minimum (at least 2)."""
+    rating: str = "openskill"
+    """What the leaderboard ranks by: ``openskill`` (mu - 3 sigma), ``elo`` or ``landover``."""
+    games_per_table: int = 1
+    """Seeds per table the scheduler picks; each is played in every seat order (cyclic)."""
+    rotation: str = "cyclic"
+    decision_ms: int = 1000
+    concurrency: int = 2
+    """Matches at once per worker."""
+    max_fault_rate: float = 0.5
+    sandbox: bool = False
+    bot_memory_mb: int = 1024
+    seed: int = 1
+
+    def __post_init__(self) -> None:
+        if not self.games:
+            raise ConfigError("an arena needs at least one --game")
+        if self.rating not in RATINGS:
+            raise ConfigError(f"rating: expected one of {', '.join(RATINGS)}, got {self.rating!r}")
+        for game in self.games:
+            engine = get_engine(game)
+            size = self.table_size(game)
+            if not max(2, engine.min_players) <= size <= engine.max_players:
+                raise ConfigError(
+                    f"table size: {game} seats {engine.min_players}-{engine.max_players} "
+                    f"(an arena needs 2 or more), got {size}"
+                )
+        self.tournament_spec(self.games[0])  # every other value checked as tournaments do
+
+    def table_size(self, game: str) -> int:
+        return self.table_sizes.get(game) or max(2, get_engine(game).min_players)
+
+    def tournament_spec(self, game: str) -> TournamentSpec:
+        """The tournament machinery's view of one game of the arena."""
+        return TournamentSpec(
+            game=game,
+            entrants=(),
+            name=f"arena-{game}",
+            games_per_table=self.games_per_table,
+            rotation=self.rotation,
+            decision_ms=self.decision_ms,
+            concurrency=self.concurrency,
+            max_fault_rate=self.max_fault_rate,
+            sandbox=self.sandbox,
+            bot_memory_mb=self.bot_memory_mb,
+            seed=self.seed,
+            rating="openskill",
+        )
+
+    def to_json(self) -> str:
+        return json.dumps(asdict(self), sort_keys=True)
+
+    @classmethod
+    def from_json(cls, text: str) -> ArenaSpec:
+        try:
+            data = json.loads(text)
+            data["games"] = tuple(data["games"])
+            return cls(**data)
+        except (ValueError, TypeError, KeyError) as error:
+            raise ConfigError(f"the stored arena settings do not read: {error}") from None

@@ -1,0 +1,106 @@
+"""``arena run --workers K``: K processes play from the one store, each with its lanes.
+
+The store is the queue: workers claim matches and schedule tables in
+single transactions, as tournament workers do. Only the first worker
+listens for remote bots. Matches left running by a crash are put back
+once, here, before any worker starts (a worker must not put back what
+another has just claimed).
+"""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+from pathlib import Path
+
+import structlog
+
+from referee.arena import site
+from referee.arena.loop import RunOptions, run_arena, worker_budgets
+from referee.arena.registry import arena_spec
+from referee.arena.store import ArenaStore
+from referee.transport.server import TlsIdentity
+
+logger = structlog.get_logger("referee.arena")
+
+
+def run_workers(folder: Path, args: argparse.Namespace, tls: TlsIdentity | None) -> int:
+    """Prepare the store, then play here (one worker) or in worker processes; matches played."""
+    store = ArenaStore(folder)
+    try:
+        spec = arena_spec(store)
+        reset = store.reset_unfinished()
+        if reset:
+            logger.warning("replaying matches a stopped run left unfinished", matches=reset)
+        if not args.no_site:
+            site.publish_all(store, spec)
+    finally:
+        store.close()
+    budgets = worker_budgets(args.matches, args.workers)
+    options = RunOptions(
+        concurrency=args.concurrency, listen=args.listen, tls=tls, publish=not args.no_site
+    )
+    if args.workers == 1:
+        return run_arena(folder, _for(options, budgets[0], "w1", listen=True))
+    return _spawn(folder, options, budgets)
+
+
+def _for(options: RunOptions, budget: int, name: str, *, listen: bool) -> RunOptions:
+    return RunOptions(
+        matches=budget,
+        concurrency=options.concurrency,
+        listen=options.listen if listen else None,
+        tls=options.tls,
+        publish=options.publish,
+        worker=name,
+    )
+
+
+def _spawn(folder: Path, options: RunOptions, budgets: list[int]) -> int:
+    before = _done(folder)
+    processes = []
+    for number, budget in enumerate(budgets, start=1):
+        command = [sys.executable, "-m", "referee.arena.workers", str(folder), f"w{number}",
+                   str(budget), str(options.concurrency), str(int(options.publish))]  # fmt: skip
+        if number == 1 and options.listen:
+            command.append(options.listen)
+        processes.append(subprocess.Popen(command))
+    try:
+        for process in processes:
+            process.wait()
+    finally:
+        for process in processes:  # Ctrl-C reached them too: wait for their clean stop
+            process.wait()
+    return _done(folder) - before
+
+
+def _done(folder: Path) -> int:
+    store = ArenaStore(folder)
+    try:
+        return len(store.matches("done"))
+    finally:
+        store.close()
+
+
+def main(argv: list[str]) -> None:
+    """A worker process: ``DIR NAME BUDGET CONCURRENCY PUBLISH [LISTEN]``."""
+    from referee import logs
+
+    logs.configure(0, None)
+    folder, name, budget, concurrency, publish, *listen = argv
+    options = RunOptions(
+        matches=int(budget),
+        concurrency=int(concurrency),
+        listen=listen[0] if listen else None,
+        publish=publish == "1",
+        worker=name,
+    )
+    try:
+        run_arena(Path(folder), options)
+    except KeyboardInterrupt:
+        sys.exit(130)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
