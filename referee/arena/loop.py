@@ -15,6 +15,7 @@ was never stored, so nothing is counted twice.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -154,24 +155,33 @@ class ArenaRun:
         except BaseException:
             self.store.put_back(match.id)
             raise
-        finished = self.finish(match, result_to_dict(result, scheduled.seats), str(record))
+        summary = result_to_dict(result, scheduled.seats)
+        finished = store_result(self.store, self.spec, match, summary, str(record))
         self.played += 1
         if finished is not None and self.options.publish:
             site.publish_match(self.store, self.spec, finished)
 
-    def finish(self, match: ArenaMatch, result: dict[str, Any], record: str) -> ArenaMatch | None:
-        """Store a result, move the ladder and judge the faulty, all in one transaction."""
-        with self.store.transaction():
-            seq = self.store.mark_done(match.id, result, record)
-            if seq is None:
-                return None  # not ours any more (reset by another run): never counted twice
-            done = ArenaMatch(match.id, match.game, match.table, match.seats, match.seed,
-                              "done", match.attempts, record, result, seq)  # fmt: skip
-            rows = ladder.apply_result(self.store, done, self.spec.rating)
-            for row, seat in zip(rows, result["seats"], strict=False):
-                if seat_faults(seat) or row.faults:
-                    judge(self.store, self.spec, row.version_id, row.matches, row.faults)
-        return done
+
+def store_result(
+    store: ArenaStore, spec: ArenaSpec, match: ArenaMatch, result: dict[str, Any], record: str
+) -> ArenaMatch | None:
+    """Store a result, move the ladder and judge the faulty, all in one transaction.
+
+    Returns the finished match, or None if it was no longer running (a run
+    that put it back owns it now): a result is never counted twice.
+    """
+    with store.transaction():
+        seq = store.mark_done(match.id, result, record)
+        if seq is None:
+            return None
+        done = dataclasses.replace(
+            match, status="done", record_path=record, result=result, done_seq=seq
+        )
+        rows = ladder.apply_result(store, done, spec.rating)
+        for row, seat in zip(rows, result["seats"], strict=True):
+            if seat_faults(seat):
+                judge(store, spec, row.version_id, row.matches, row.faults)
+    return done
 
 
 def judge(store: ArenaStore, spec: ArenaSpec, version_id: int, played: int, faults: int) -> None:
