@@ -66,6 +66,7 @@ CREATE TABLE IF NOT EXISTS matches (
     started_at TEXT,
     finished_at TEXT);
 CREATE INDEX IF NOT EXISTS matches_status ON matches (status, id);
+CREATE INDEX IF NOT EXISTS matches_table ON matches (table_no);
 CREATE TABLE IF NOT EXISTS seats (
     match_id INTEGER NOT NULL REFERENCES matches (id),
     seat INTEGER NOT NULL,
@@ -299,6 +300,13 @@ class ArenaStore:
             "SELECT * FROM matches WHERE game = ? AND status = 'done' ORDER BY done_seq", (game,)
         )
         return (_match(row) for row in rows)
+
+    def last_done(self) -> ArenaMatch | None:
+        """The match whose result was stored last."""
+        row = self._db.execute(
+            "SELECT * FROM matches WHERE done_seq = (SELECT MAX(done_seq) FROM matches)"
+        ).fetchone()
+        return _match(row) if row else None
 
     def recent_matches(self, version_id: int, limit: int) -> list[ArenaMatch]:
         rows = self._db.execute(
