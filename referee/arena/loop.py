@@ -5,8 +5,9 @@ the scheduler for the next table and writes its matches to the store
 first. A match is played by the tournament's ``play_scheduled`` (bots
 borrowed from a shared pool and reused, the sandbox and rlimits of the
 match settings, one record file per attempt). Its result, the ladder it
-moves and any quarantine it triggers are stored in one transaction; then
-the site pages it changed are rendered again.
+moves and any quarantine it triggers are stored in one transaction. A
+publisher process beside the lanes renders the site pages new results
+changed (site.py).
 
 A match cut short (Ctrl-C, a crash, ``kill -9``) is put back to pending,
 now or at the next start, and played again from the start: its result
@@ -17,6 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -58,7 +60,7 @@ class RunOptions:
     """Where remote bots connect (``host:port``); None: no remote entry."""
     tls: TlsIdentity | None = None
     publish: bool = True
-    """Re-render the site after every match."""
+    """Keep the site up to date while playing (a publisher process)."""
     worker: str = "w1"
 
 
@@ -100,6 +102,16 @@ class ArenaRun:
         self._scheduling = trio.Lock()
 
     async def run(self) -> None:
+        publisher = await _start_publisher(self.store.folder) if self.options.publish else None
+        try:
+            await self._play_lanes()
+        finally:
+            if publisher is not None:
+                with trio.CancelScope(shield=True):
+                    publisher.terminate()
+                    await publisher.wait()
+
+    async def _play_lanes(self) -> None:
         concurrency = self.options.concurrency or self.spec.concurrency
         first = self.settings[self.spec.games[0]]
         async with (
@@ -156,10 +168,8 @@ class ArenaRun:
             self.store.put_back(match.id)
             raise
         summary = result_to_dict(result, scheduled.seats)
-        finished = store_result(self.store, self.spec, match, summary, str(record))
+        store_result(self.store, self.spec, match, summary, str(record))
         self.played += 1
-        if finished is not None and self.options.publish:
-            site.publish_match(self.store, self.spec, finished)
 
 
 def store_result(
@@ -224,6 +234,11 @@ class ArenaPool(BotPool):
         await super().give_back(name, process, faulted)
 
 
+async def _start_publisher(folder: Path) -> trio.Process:
+    command = [sys.executable, "-m", "referee.arena.publisher", str(folder)]
+    return await trio.lowlevel.open_process(command)
+
+
 def worker_budgets(matches: int, workers: int) -> list[int]:
     """How many matches each of ``workers`` processes plays, for ``--matches`` in all."""
     if not matches:
@@ -237,7 +252,11 @@ def run_arena(folder: Path, options: RunOptions) -> int:
     store = ArenaStore(folder)
     try:
         arena = ArenaRun(store, options)
-        trio.run(arena.run)
+        try:
+            trio.run(arena.run)
+        finally:
+            if options.publish:  # what the publisher had yet to show
+                site.publish_since(store, arena.spec)
         return arena.played
     finally:
         store.close()

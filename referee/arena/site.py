@@ -27,6 +27,8 @@ from referee.replay.viewer import viewer_html
 
 logger = structlog.get_logger("referee.arena")
 
+PUBLISHED = "site_published_seq"
+"""Meta key: the ``done_seq`` up to which the site shows results."""
 RECENT_MATCHES = 30
 """Matches listed on a bot's page, newest first."""
 
@@ -42,13 +44,36 @@ def site_folder(store: ArenaStore) -> Path:
 
 def publish_match(store: ArenaStore, spec: ArenaSpec, match: ArenaMatch) -> list[Path]:
     """Render what one finished match changed; the pages written."""
-    written = [
-        *_replay(store, match),
-        *_write(store, f"{match.game}.html", game_page(store, spec, match.game)),
-    ]
-    for version_id in match.seats:
+    return _publish(store, spec, [match])
+
+
+def publish_since(store: ArenaStore, spec: ArenaSpec) -> list[Path]:
+    """Render what the matches finished since the last call changed, each page once."""
+    seen = int(store.get_meta(PUBLISHED) or 0)
+    matches = store.done_since(seen)
+    if not matches:
+        return []
+    written = _publish(store, spec, matches)
+    store.set_meta(PUBLISHED, str(max(m.done_seq or 0 for m in matches)))
+    return written
+
+
+def _publish(store: ArenaStore, spec: ArenaSpec, matches: list[ArenaMatch]) -> list[Path]:
+    written: list[Path] = []
+    for match in matches:
+        written += _replay(store, match)
+    for game in dict.fromkeys(m.game for m in matches):
+        written += _write(store, f"{game}.html", game_page(store, spec, game))
+    for version_id in dict.fromkeys(v for m in matches for v in m.seats):
         written += _write(store, f"bots/{version_id}.html", bot_page(store, spec, version_id))
     return written
+
+
+def publish_start(store: ArenaStore, spec: ArenaSpec) -> list[Path]:
+    """At the start of a run: every page the first time, else what changed since the last."""
+    if not (site_folder(store) / "index.html").exists():
+        return publish_all(store, spec)
+    return _write(store, "index.html", index_page(spec)) + publish_since(store, spec)
 
 
 def publish_all(store: ArenaStore, spec: ArenaSpec) -> list[Path]:

@@ -301,6 +301,13 @@ class ArenaStore:
         )
         return (_match(row) for row in rows)
 
+    def done_since(self, done_seq: int) -> list[ArenaMatch]:
+        """Matches whose results were stored after ``done_seq``, in that order."""
+        rows = self._db.execute(
+            "SELECT * FROM matches WHERE done_seq > ? ORDER BY done_seq", (done_seq,)
+        )
+        return [_match(row) for row in rows]
+
     def last_done(self) -> ArenaMatch | None:
         """The match whose result was stored last."""
         row = self._db.execute(

@@ -2,7 +2,7 @@
 
 The store is the queue: workers claim matches and schedule tables in
 single transactions, as tournament workers do. Only the first worker
-listens for remote bots. Matches left running by a crash are put back
+listens for remote bots and runs the site's publisher. Matches left running by a crash are put back
 once, here, before any worker starts (a worker must not put back what
 another has just claimed).
 """
@@ -34,7 +34,7 @@ def run_workers(folder: Path, args: argparse.Namespace, tls: TlsIdentity | None)
         if reset:
             logger.warning("replaying matches a stopped run left unfinished", matches=reset)
         if not args.no_site:
-            site.publish_all(store, spec)
+            site.publish_start(store, spec)
     finally:
         store.close()
     budgets = worker_budgets(args.matches, args.workers)
@@ -52,7 +52,7 @@ def _for(options: RunOptions, budget: int, name: str, *, listen: bool) -> RunOpt
         concurrency=options.concurrency,
         listen=options.listen if listen else None,
         tls=options.tls,
-        publish=options.publish,
+        publish=options.publish and listen,
         worker=name,
     )
 
@@ -63,6 +63,8 @@ def _spawn(folder: Path, options: RunOptions, budgets: list[int]) -> int:
     for number, budget in enumerate(budgets, start=1):
         command = [sys.executable, "-m", "referee.arena.workers", str(folder), f"w{number}",
                    str(budget), str(options.concurrency), str(int(options.publish))]  # fmt: skip
+        if number > 1:
+            command[-1] = "0"  # one publisher is enough
         if number == 1 and options.listen:
             command.append(options.listen)
         processes.append(subprocess.Popen(command))
