@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import socket
@@ -232,3 +233,55 @@ def _remote_bot(address: str, token: str) -> subprocess.Popen[bytes]:
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
+
+
+@pytest.mark.slow
+def test_a_remote_bot_whose_token_is_revoked_while_it_plays_is_cut_off(tmp_path: Path) -> None:
+    arena = tmp_path / "arena"
+    init_arena(arena)
+    for name in ("one", "two"):
+        package = make_package(tmp_path / name, name, "ada", BOTS / "random_bot.py")
+        assert submit(arena, package, "ada").returncode == 0
+    token = run_referee("arena", "token", str(arena), "--author", "carol").stdout.strip()
+    address = f"127.0.0.1:{free_port()}"
+    command = [sys.executable, "-m", "referee.cli", "arena", "run", str(arena),
+               "--matches", "30", "--no-site", "--listen", address]  # fmt: skip
+    run = subprocess.Popen(command, stderr=subprocess.PIPE, text=True)
+    remote = None
+    try:
+        time.sleep(1.0)
+        remote = _remote_bot(address, token)
+        _wait_until(lambda: _remote_matches(arena) >= 1)
+        assert (
+            run_referee("arena", "token", str(arena), "--revoke", "--author", "carol").returncode
+            == 0
+        )
+        _, stderr = run.communicate(timeout=120)
+        assert run.returncode == 0, stderr
+        assert remote.wait(timeout=30) is not None  # its stream was closed: it left
+    finally:
+        for process in (run, remote):
+            if process is not None and process.poll() is None:
+                process.kill()
+                process.wait()
+    assert "its token was revoked" in stderr
+    last = rows(arena, "SELECT seats FROM matches WHERE status = 'done' ORDER BY id DESC LIMIT 10")
+    (remote_id,) = rows(arena, "SELECT id FROM versions WHERE kind = 'remote'")[0]
+    assert all(remote_id not in json.loads(seats) for (seats,) in last)
+
+
+def _remote_matches(arena: Path) -> int:
+    found = rows(
+        arena,
+        "SELECT r.matches FROM ratings r JOIN versions v ON v.id = r.version_id "
+        "WHERE v.kind = 'remote'",
+    )
+    return int(found[0][0]) if found else 0
+
+
+def _wait_until(condition: Any, timeout_s: float = 120) -> None:
+    deadline = time.monotonic() + timeout_s
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError("timed out")
+        time.sleep(0.05)

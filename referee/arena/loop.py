@@ -121,7 +121,6 @@ class ArenaRun:
         ):
             if self.options.listen:
                 self.door = RemoteDoor(self.store, self.spec, server)
-                self.door.deactivate_all()
                 logger.warning("remote bots may connect", address=server.tcp_address)
             pool = ArenaPool(fleet, self.spec.tournament_spec(self.spec.games[0]), self)
             for _ in range(concurrency):

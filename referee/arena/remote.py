@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import sqlite3
 import threading
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 import structlog
@@ -58,6 +57,13 @@ class RemoteSeat:
         return self.connection.gone is None
 
 
+def all_offline(store: ArenaStore) -> None:
+    """No remote bot is online when a run starts (a stopped run may have left some active)."""
+    for version in store.versions(where="v.kind = 'remote'"):
+        store.set_active(version.id, False)
+        store.skip_pending(version.id, f"{version.label} is offline")
+
+
 class RemoteDoor:
     """The remote bots of one ``arena run``: who may come in, who is online."""
 
@@ -70,6 +76,8 @@ class RemoteDoor:
         self._lock = threading.Lock()
         self._arrivals: list[_Arrival] = []
         self._online: dict[int, RemoteSeat] = {}
+        self._left: dict[int, RemoteSeat] = {}
+        """Bots gone since they were seated: a match that still seats one finds it gone."""
 
     def close(self) -> None:
         self._tokens.close()
@@ -84,13 +92,6 @@ class RemoteDoor:
             self._arrivals.append(_Arrival(author, token_digest(hello.token), hello, connection))
         return connection
 
-    def deactivate_all(self) -> None:
-        """No remote bot is online when a run starts (a crashed run may have left some active)."""
-        self._store.execute(
-            "UPDATE ratings SET active = 0 WHERE version_id IN "
-            "(SELECT id FROM versions WHERE kind = 'remote')"
-        )
-
     def refresh(self) -> None:
         """Seat the bots that arrived; take out the gone and the revoked (trio thread)."""
         with self._lock:
@@ -101,9 +102,10 @@ class RemoteDoor:
             if seat.alive and not self._is_revoked(seat.digest):
                 continue
             reason = "its token was revoked" if seat.alive else seat.connection.gone
-            self._server.forget(seat.connection)
-            del self._online[version_id]
+            self._server.forget(seat.connection)  # from now on it cannot act
+            self._left[version_id] = self._online.pop(version_id)
             self._store.set_active(version_id, False)
+            self._store.skip_pending(version_id, f"remote bot left: {reason}")
             logger.warning("remote bot left", version=version_id, reason=reason)
 
     def _arrive(self, arrival: _Arrival) -> None:
@@ -118,6 +120,7 @@ class RemoteDoor:
             logger.warning("remote bot refused", bot=hello.name, reason=str(error))
             self._server.forget(arrival.connection)
             return
+        self._left.pop(version_id, None)
         self._online[version_id] = RemoteSeat(arrival.connection, arrival.digest)
         self._store.set_active(version_id, True)
         logger.info("remote bot online", bot=hello.name, author=arrival.author)
@@ -151,16 +154,13 @@ class RemoteDoor:
         return row is None or row["revoked_at"] is not None
 
     def is_remote(self, version_id: int) -> bool:
-        return version_id in self._online
+        return version_id in self._online or version_id in self._left
 
     async def lend(self, version_id: int) -> RemoteSeat:
-        """The remote bot, once its current match (if any) is over."""
-        seat = self._online[version_id]
+        """The remote bot, once its current match (if any) is over; a gone one at once."""
+        seat = self._online.get(version_id) or self._left[version_id]
         await seat.lock.acquire()
         return seat
 
     def give_back(self, version_id: int, seat: RemoteSeat) -> None:
         seat.lock.release()
-
-    def online(self) -> Iterator[int]:
-        return iter(self._online)

@@ -19,6 +19,7 @@ import structlog
 from referee.arena import site
 from referee.arena.loop import RunOptions, run_arena, worker_budgets
 from referee.arena.registry import arena_spec
+from referee.arena.remote import all_offline
 from referee.arena.store import ArenaStore
 from referee.transport.server import TlsIdentity
 
@@ -33,6 +34,7 @@ def run_workers(folder: Path, args: argparse.Namespace, tls: TlsIdentity | None)
         reset = store.reset_unfinished()
         if reset:
             logger.warning("replaying matches a stopped run left unfinished", matches=reset)
+        all_offline(store)
         if not args.no_site:
             site.publish_start(store, spec)
     finally:
