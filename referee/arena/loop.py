@@ -222,15 +222,13 @@ class ArenaPool(BotPool):
     async def borrow(self, name: str) -> Any:
         door = self._run.door
         if door is not None and door.is_remote(int(name)):
-            return await door.lend(int(name))
+            return door.lend(int(name))
         return await super().borrow(name)
 
     async def give_back(self, name: str, process: Any, faulted: bool) -> None:
         door = self._run.door
-        if door is not None and door.is_remote(int(name)):
-            door.give_back(int(name), process)
-            return
-        await super().give_back(name, process, faulted)
+        if door is None or not door.is_remote(int(name)):
+            await super().give_back(name, process, faulted)
 
 
 async def _start_publisher(folder: Path) -> trio.Process:

@@ -6,8 +6,7 @@ thread) lets it in only if the token is live, handing it a fresh
 connection; ``refresh`` (on the trio side, before each pick) registers it
 as a ``remote`` version of its bot and makes it active, and takes out any
 remote bot whose stream ended or whose token was revoked since: it is cut
-off at once and never seated again. A remote bot plays one match at a
-time, like a pooled process.
+off at once and never seated again.
 """
 
 from __future__ import annotations
@@ -17,13 +16,13 @@ import threading
 from dataclasses import dataclass, field
 
 import structlog
-import trio
 
 from referee.arena.package import NAME_PATTERN
 from referee.arena.registry import register_version, token_author, token_digest
 from referee.arena.spec import ArenaSpec
 from referee.arena.store import ArenaStore
 from referee.errors import ConfigError
+from referee.match.player import BotIdentity
 from referee.transport.connection import Connection
 from referee.transport.process import RemotePlayer
 from referee.transport.server import BotServer
@@ -46,11 +45,12 @@ class RemoteSeat:
 
     connection: Connection
     digest: str
+    hello: bot_pb2.Hello
     player: RemotePlayer = field(init=False)
-    lock: trio.Lock = field(default_factory=trio.Lock)
 
     def __post_init__(self) -> None:
         self.player = RemotePlayer(self.connection)
+        self.player.identity = BotIdentity(self.hello.name, self.hello.version, "remote")
 
     @property
     def alive(self) -> bool:
@@ -121,7 +121,7 @@ class RemoteDoor:
             self._server.forget(arrival.connection)
             return
         self._left.pop(version_id, None)
-        self._online[version_id] = RemoteSeat(arrival.connection, arrival.digest)
+        self._online[version_id] = RemoteSeat(arrival.connection, arrival.digest, arrival.hello)
         self._store.set_active(version_id, True)
         logger.info("remote bot online", bot=hello.name, author=arrival.author)
 
@@ -156,11 +156,12 @@ class RemoteDoor:
     def is_remote(self, version_id: int) -> bool:
         return version_id in self._online or version_id in self._left
 
-    async def lend(self, version_id: int) -> RemoteSeat:
-        """The remote bot, once its current match (if any) is over; a gone one at once."""
-        seat = self._online.get(version_id) or self._left[version_id]
-        await seat.lock.acquire()
-        return seat
+    def lend(self, version_id: int) -> RemoteSeat:
+        """The remote bot's seat (a gone one too: the match then records it gone).
 
-    def give_back(self, version_id: int, seat: RemoteSeat) -> None:
-        seat.lock.release()
+        One stream carries any number of matches (the protocol keys them by
+        match id), so a remote bot may be lent to several matches at once.
+        Waiting for it to be free instead would let two tables that seat the
+        same two remote bots each hold one and wait for the other.
+        """
+        return self._online.get(version_id) or self._left[version_id]
