@@ -285,3 +285,29 @@ def _wait_until(condition: Any, timeout_s: float = 120) -> None:
         if time.monotonic() > deadline:
             raise AssertionError("timed out")
         time.sleep(0.05)
+
+
+@pytest.mark.slow
+def test_on_dask_workers_fetch_packages_by_hash_and_send_records_and_logs_back(
+    tmp_path: Path,
+) -> None:
+    pytest.importorskip("distributed")
+    arena = tmp_path / "arena"
+    init_arena(arena)
+    for name in ("one", "two"):
+        package = make_package(tmp_path / name, name, "ada", BOTS / "random_bot.py")
+        assert submit(arena, package, "ada").returncode == 0
+    played = run_referee(
+        "arena", "run", str(arena), "--dask", "local", "--workers", "2", "--matches", "6"
+    )
+    assert played.returncode == 0, played.stderr
+    assert rows(arena, "SELECT COUNT(*) FROM matches WHERE status = 'done'") == [(6,)]
+    ratings_match_a_recomputation(arena)
+    records = sorted((arena / "records").glob("*.jsonl"))
+    assert len(records) == 6
+    header = json.loads(records[0].read_text().splitlines()[0])["header"]
+    launches = [seat["launch"] for seat in header["seats"]]
+    assert all("landgrave-packages" in launch for launch in launches)  # the worker's cache
+    assert not any(str(arena) in launch for launch in launches)  # not the arena's folder
+    assert list((arena / "logs").glob("dask-*/*.stderr"))
+    assert len(list((arena / "site" / "replays").glob("*.html"))) == 6

@@ -62,6 +62,9 @@ class RunOptions:
     publish: bool = True
     """Keep the site up to date while playing (a publisher process)."""
     worker: str = "w1"
+    dask: str | None = None
+    """Play on a Dask cluster: ``local`` (``dask_workers`` processes here) or its address."""
+    dask_workers: int = 1
 
 
 class PackageCommands(dict[str, BotCommand]):
@@ -104,7 +107,12 @@ class ArenaRun:
     async def run(self) -> None:
         publisher = await _start_publisher(self.store.folder) if self.options.publish else None
         try:
-            await self._play_lanes()
+            if self.options.dask:
+                from referee.arena.cluster import DaskCoordinator
+
+                await DaskCoordinator(self, self.options.dask, self.options.dask_workers).play()
+            else:
+                await self._play_lanes()
         finally:
             if publisher is not None:
                 with trio.CancelScope(shield=True):
@@ -131,11 +139,11 @@ class ArenaRun:
     def _admit(self, hello: Any) -> Any:
         return None if self.door is None else self.door.admit(hello)
 
-    def _wants_more(self) -> bool:
+    def wants_more(self) -> bool:
         return not self.options.matches or self.started < self.options.matches
 
     async def _lane(self, pool: BotPool) -> None:
-        while self._wants_more():
+        while self.wants_more():
             match = await self._next_match()
             if match is None:
                 await trio.sleep(IDLE_S)

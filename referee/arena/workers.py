@@ -43,6 +43,15 @@ def run_workers(folder: Path, args: argparse.Namespace, tls: TlsIdentity | None)
     options = RunOptions(
         concurrency=args.concurrency, listen=args.listen, tls=tls, publish=not args.no_site
     )
+    if args.dask:
+        on_dask = RunOptions(
+            matches=args.matches,
+            concurrency=args.concurrency,
+            publish=not args.no_site,
+            dask=args.dask,
+            dask_workers=args.workers,
+        )
+        return run_arena(folder, on_dask)
     if args.workers == 1:
         return run_arena(folder, _for(options, budgets[0], "w1", listen=True))
     return _spawn(folder, options, budgets)

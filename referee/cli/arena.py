@@ -62,7 +62,11 @@ def _add_run(actions: Any) -> None:
     run.add_argument("--matches", type=int, default=0, help="stop after N matches")
     run.add_argument("--workers", type=int, default=1, help="worker processes")
     run.add_argument("--concurrency", type=int, default=0, help="matches at once per worker")
-    run.add_argument("--dask", metavar="ADDRESS", help="play on a Dask cluster (not yet)")
+    run.add_argument(
+        "--dask",
+        metavar="ADDRESS",
+        help="play on a Dask cluster: 'local' (--workers processes here) or tcp://host:8786",
+    )
     run.add_argument("--listen", metavar="HOST:PORT", help="let remote bots in with author tokens")
     run.add_argument("--tls-cert", type=Path, help="TLS certificate for --listen (PEM)")
     run.add_argument("--tls-key", type=Path, help="TLS key for --listen (PEM)")
@@ -142,8 +146,8 @@ def _run(args: argparse.Namespace) -> int:
     from referee.errors import ConfigError
     from referee.transport.server import TlsIdentity
 
-    if args.dask:
-        raise ConfigError("--dask is not supported by the arena yet: use --workers (docs/arena.md)")
+    if args.dask and args.listen:
+        raise ConfigError("--listen needs the matches played here: not with --dask")
     for key in ("matches", "concurrency"):
         if getattr(args, key) < 0:
             raise ConfigError(f"--{key}: expected 0 or more, got {getattr(args, key)}")

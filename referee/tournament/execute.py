@@ -199,8 +199,12 @@ async def run_lanes(
     settings: MatchSettings,
     logs: Path,
     lane: Callable[[BotPool], Awaitable[None]],
+    commands: Mapping[str, BotCommand] | None = None,
 ) -> None:
-    """Run ``spec.concurrency`` lanes at once, sharing one referee server and pool of bots."""
+    """Run ``spec.concurrency`` lanes at once, sharing one referee server and pool of bots.
+
+    ``commands`` (by entrant name) replaces the spec's entrants, as for ``BotPool``.
+    """
     # Records (with their seeds) and logs are the organiser's: bots under their own
     # user ids must not read them while they play (docs/security.md).
     logs.parent.mkdir(parents=True, exist_ok=True)
@@ -210,7 +214,8 @@ async def run_lanes(
         BotFleet(server, logs, settings.limits, spec.startup_timeout_s) as fleet,
         trio.open_nursery() as nursery,
     ):
-        pool = BotPool(fleet, spec, spec.table_size or settings.engine.min_players)
+        seats = spec.table_size or settings.engine.min_players
+        pool = BotPool(fleet, spec, seats, commands)
         for _ in range(spec.concurrency):
             nursery.start_soon(lane, pool)
 
