@@ -311,3 +311,28 @@ def test_on_dask_workers_fetch_packages_by_hash_and_send_records_and_logs_back(
     assert not any(str(arena) in launch for launch in launches)  # not the arena's folder
     assert list((arena / "logs").glob("dask-*/*.stderr"))
     assert len(list((arena / "site" / "replays").glob("*.html"))) == 6
+
+
+@pytest.mark.slow
+def test_ctrl_c_stops_cleanly_and_leaves_no_match_running(tmp_path: Path) -> None:
+    arena = tmp_path / "arena"
+    init_arena(arena, "--concurrency", "2")
+    for name in ("one", "two"):
+        package = make_package(tmp_path / name, name, "ada", BOTS / "random_bot.py")
+        assert submit(arena, package, "ada").returncode == 0
+    command = [sys.executable, "-m", "referee.cli", "arena", "run", str(arena)]
+    run = subprocess.Popen(command, start_new_session=True, stderr=subprocess.PIPE, text=True)
+    try:
+        _wait_for_a_running_match_after(arena, finished=2)
+        os.killpg(run.pid, signal.SIGINT)  # what Ctrl-C at a terminal sends
+        _, stderr = run.communicate(timeout=60)
+    finally:
+        if run.poll() is None:
+            os.killpg(run.pid, signal.SIGKILL)
+            run.wait()
+    assert run.returncode == 130, stderr
+    assert "Traceback" not in stderr
+    assert rows(arena, "SELECT COUNT(*) FROM matches WHERE status = 'running'") == [(0,)]
+    ratings_match_a_recomputation(arena)
+    done = rows(arena, "SELECT COUNT(*) FROM matches WHERE status = 'done'")[0][0]
+    assert len(list((arena / "site" / "replays").glob("*.html"))) == done  # caught up

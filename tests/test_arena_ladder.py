@@ -154,3 +154,20 @@ def test_tokens_are_stored_hashed_and_end_when_revoked(store: ArenaStore) -> Non
     assert token_author(store, token) is None
     with pytest.raises(ConfigError, match="no author"):
         revoke_tokens(store, "nobody")
+
+
+def test_the_landover_ladder_ranks_when_the_arena_asks_for_it(tmp_path: Path) -> None:
+    spec = ArenaSpec(games=("land",), rating="landover")
+    store = init_arena(tmp_path / "arena", spec)
+    try:
+        bots = add_bots(store, 4)
+        for _ in range(30):
+            match = store.claim("t") or (schedule_next(store, spec) and store.claim("t"))
+            assert match is not None
+            winner = bots[2] if bots[2] in match.seats else min(match.seats)
+            store_result(store, spec, match, result(match.seats, winner), "")
+        board = ladder.leaderboard(store, "land", "landover")
+        assert board[0].version.id == bots[2]
+        assert board[0].rating > board[-1].rating
+    finally:
+        store.close()
