@@ -9,6 +9,7 @@ import socket
 import sqlite3
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -137,18 +138,29 @@ def test_kill_9_mid_match_then_run_again_loses_nothing_and_counts_nothing_twice(
 ) -> None:
     arena = tmp_path / "arena"
     init_arena(arena, "--concurrency", "1")
+    slow = tmp_path / "slow_random_bot.py"  # a few seconds a match: kill -9 lands mid-match
+    slow.write_text(
+        (BOTS / "random_bot.py")
+        .read_text()
+        .replace("    def decide(self, decision: sdk.Decision) -> int:\n",
+                 "    def decide(self, decision: sdk.Decision) -> int:\n"
+                 "        __import__('time').sleep(0.02)\n")
+    )  # fmt: skip
     for name in ("one", "two"):
-        package = make_package(tmp_path / name, name, "ada", BOTS / "random_bot.py")
+        package = make_package(tmp_path / name, name, "ada", slow)
         assert submit(arena, package, "ada").returncode == 0
     command = [sys.executable, "-m", "referee.cli", "arena", "run", str(arena), "--no-site"]
     run = subprocess.Popen(command, start_new_session=True, stderr=subprocess.DEVNULL)
     try:
-        running = _wait_for_a_running_match_after(arena, finished=3)
-        before = dict(rows(arena, "SELECT id, result FROM matches WHERE status = 'done'"))
+        _wait_for_a_running_match_after(arena, finished=1)
+        second = run_referee("arena", "run", str(arena), "--matches", "1")
+        assert second.returncode == 2 and "another 'arena run'" in second.stderr
+        _wait_for_a_running_match_after(arena, finished=2)
     finally:
         os.killpg(run.pid, signal.SIGKILL)
         run.wait()
-    assert rows(arena, f"SELECT status FROM matches WHERE id = {running}") == [("running",)]
+    before = dict(rows(arena, "SELECT id, result FROM matches WHERE status = 'done'"))
+    (running,) = rows(arena, "SELECT id FROM matches WHERE status = 'running'")[0]
 
     again = run_referee("arena", "run", str(arena), "--matches", "3", "--no-site")
     assert again.returncode == 0, again.stderr
@@ -200,17 +212,18 @@ def test_a_remote_bot_with_an_author_token_plays_and_a_revoked_one_is_refused(
     address = f"127.0.0.1:{free_port()}"
     command = [sys.executable, "-m", "referee.cli", "arena", "run", str(arena),
                "--matches", "4", "--no-site", "--listen", address]  # fmt: skip
-    run = subprocess.Popen(command, stderr=subprocess.PIPE, text=True)
+    run = Listening(command)
     refused = remote = None
     try:
-        time.sleep(1.0)  # the listener comes up; a bot that comes early just retries below
         refused = _remote_bot(address, revoked)
-        assert refused.wait(timeout=60) != 0
+        _, said = refused.communicate(timeout=60)
+        assert refused.returncode != 0 and "unknown token" in said
         remote = _remote_bot(address, valid)
-        _, stderr = run.communicate(timeout=120)
-        assert run.returncode == 0, stderr
+        log = run.finish()
+        assert run.process.returncode == 0, log
     finally:
-        for process in (run, refused, remote):
+        run.stop()
+        for process in (refused, remote):
             if process is not None and process.poll() is None:
                 process.kill()
                 process.wait()
@@ -225,14 +238,48 @@ def test_a_remote_bot_with_an_author_token_plays_and_a_revoked_one_is_refused(
     assert played == [(4,)]  # every match seated the remote bot: only two bots can play
 
 
-def _remote_bot(address: str, token: str) -> subprocess.Popen[bytes]:
+def _remote_bot(address: str, token: str) -> subprocess.Popen[str]:
     env = {**os.environ, "LANDGRAVE_ADDRESS": address, "LANDGRAVE_TOKEN": token}
     return subprocess.Popen(
         [sys.executable, str(BOTS / "random_bot.py")],
         env=env,
         stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
     )
+
+
+class Listening:
+    """``arena run --listen`` in a process, its log read as it comes (the pipe never fills)."""
+
+    def __init__(self, command: list[str]) -> None:
+        self.process = subprocess.Popen(command, stderr=subprocess.PIPE, text=True)
+        self.lines: list[str] = []
+        self._reader = threading.Thread(target=self._read, daemon=True)
+        self._reader.start()
+        _wait_until(lambda: any("remote bots may connect" in line for line in self.lines)
+                    or self.process.poll() is not None)  # fmt: skip
+        assert self.process.poll() is None, self.log()
+
+    def _read(self) -> None:
+        assert self.process.stderr is not None
+        self.lines.extend(self.process.stderr)
+
+    def finish(self, timeout_s: float = 120) -> str:
+        """Wait for the run's end; its log."""
+        self.process.wait(timeout=timeout_s)
+        self._reader.join(timeout=10)
+        return self.log()
+
+    def stop(self) -> None:
+        """Kill the run if it is still going (a failed test)."""
+        if self.process.poll() is None:
+            self.process.kill()
+            self.process.wait()
+        self._reader.join(timeout=10)
+
+    def log(self) -> str:
+        return "".join(self.lines)
 
 
 @pytest.mark.slow
@@ -246,21 +293,19 @@ def test_a_remote_bot_whose_token_is_revoked_while_it_plays_is_cut_off(tmp_path:
     address = f"127.0.0.1:{free_port()}"
     command = [sys.executable, "-m", "referee.cli", "arena", "run", str(arena),
                "--matches", "30", "--no-site", "--listen", address]  # fmt: skip
-    run = subprocess.Popen(command, stderr=subprocess.PIPE, text=True)
+    run = Listening(command)
     remote = None
     try:
-        time.sleep(1.0)
         remote = _remote_bot(address, token)
         _wait_until(lambda: _remote_matches(arena) >= 1)
-        assert (
-            run_referee("arena", "token", str(arena), "--revoke", "--author", "carol").returncode
-            == 0
-        )
-        _, stderr = run.communicate(timeout=120)
-        assert run.returncode == 0, stderr
-        assert remote.wait(timeout=30) is not None  # its stream was closed: it left
+        revoke = run_referee("arena", "token", str(arena), "--revoke", "--author", "carol")
+        assert revoke.returncode == 0
+        stderr = run.finish()
+        assert run.process.returncode == 0, stderr
+        remote.communicate(timeout=30)  # its stream was closed: it left
     finally:
-        for process in (run, remote):
+        run.stop()
+        for process in (remote,):
             if process is not None and process.poll() is None:
                 process.kill()
                 process.wait()

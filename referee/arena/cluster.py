@@ -170,9 +170,9 @@ class DaskCoordinator:
             2 * (self.run.options.concurrency or self.run.spec.concurrency),
         )
         while len(batch) < size and self.run.wants_more():
-            match = store.claim("dask")
+            match = store.claim(self.run.options.worker)
             if match is None and schedule_next(store, self.run.spec) is not None:
-                match = store.claim("dask")
+                match = store.claim(self.run.options.worker)
             if match is None:
                 break
             self.run.started += 1

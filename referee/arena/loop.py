@@ -103,6 +103,7 @@ class ArenaRun:
         }
         self.records = self.store.folder / "records"
         self._scheduling = trio.Lock()
+        self._said_idle = False
 
     async def run(self) -> None:
         publisher = await _start_publisher(self.store.folder) if self.options.publish else None
@@ -114,6 +115,9 @@ class ArenaRun:
             else:
                 await self._play_lanes()
         finally:
+            # Whatever stopped us (Ctrl-C may come between two statements), nothing stays
+            # running: an unfinished match is played again from its start.
+            self.store.put_back_all(self.options.worker)
             if publisher is not None:
                 with trio.CancelScope(shield=True):
                     publisher.terminate()
@@ -146,8 +150,12 @@ class ArenaRun:
         while self.wants_more():
             match = await self._next_match()
             if match is None:
+                if not self._said_idle:
+                    logger.warning("waiting: no game has enough active bots for a table")
+                    self._said_idle = True
                 await trio.sleep(IDLE_S)
                 continue
+            self._said_idle = False
             await self._play(match, pool)
 
     async def _next_match(self) -> ArenaMatch | None:
@@ -195,8 +203,9 @@ def store_result(
             match, status="done", record_path=record, result=result, done_seq=seq
         )
         rows = ladder.apply_result(store, done, spec.rating)
-        for row, seat in zip(rows, result["seats"], strict=True):
-            if seat_faults(seat):
+        by_seat = {seat["seat"]: seat for seat in result["seats"]}
+        for index, row in enumerate(rows):  # rows come in seat order
+            if seat_faults(by_seat[index]):
                 judge(store, spec, row.version_id, row.matches, row.faults)
     return done
 
@@ -240,8 +249,9 @@ class ArenaPool(BotPool):
 
 
 async def _start_publisher(folder: Path) -> trio.Process:
+    """The publisher, in a session of its own: Ctrl-C reaches the run, which ends it."""
     command = [sys.executable, "-m", "referee.arena.publisher", str(folder)]
-    return await trio.lowlevel.open_process(command)
+    return await trio.lowlevel.open_process(command, start_new_session=True)
 
 
 def worker_budgets(matches: int, workers: int) -> list[int]:

@@ -99,8 +99,7 @@ def game_page(store: ArenaStore, spec: ArenaSpec, game: str) -> str:
     rows = "".join(_board_row(place, line, "bots/") for place, line in enumerate(lines, 1))
     body = (
         f'<p><a href="index.html">Arena</a></p><h1>{escape(game)}: leaderboard</h1>'
-        f"<p>Ranked by {escape(_rating_name(spec.rating))}; "
-        f"{sum(line.row.matches for line in lines) // spec.table_size(game)} matches.</p>"
+        f"<p>Ranked by {escape(_rating_name(spec.rating))}.</p>"
         "<table><tr><th>#</th><th>Bot</th><th>Version</th><th>Author</th><th>Rating</th>"
         "<th>mu &plusmn; sigma</th><th>Games</th><th>W/D/L</th><th>Mean rank</th>"
         f"<th>Faults</th><th>Status</th></tr>{rows}</table>"

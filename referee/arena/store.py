@@ -272,6 +272,14 @@ class ArenaStore:
             (match_id,),
         )
 
+    def put_back_all(self, worker: str) -> int:
+        """Put back every match a worker still holds (its run is ending); how many."""
+        return self._db.execute(
+            "UPDATE matches SET status = 'pending', worker = NULL "
+            "WHERE status = 'running' AND worker = ?",
+            (worker,),
+        ).rowcount
+
     def reset_unfinished(self) -> int:
         """Put every running match (left by a crash) back to pending; how many."""
         return self._db.execute(

@@ -10,8 +10,11 @@ another has just claimed).
 from __future__ import annotations
 
 import argparse
+import contextlib
+import fcntl
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import structlog
@@ -20,14 +23,37 @@ from referee.arena import site
 from referee.arena.loop import RunOptions, run_arena, worker_budgets
 from referee.arena.registry import arena_spec
 from referee.arena.remote import all_offline
-from referee.arena.store import ArenaStore
+from referee.arena.store import DATABASE_NAME, ArenaStore
+from referee.errors import ConfigError
 from referee.transport.server import TlsIdentity
 
 logger = structlog.get_logger("referee.arena")
 
 
 def run_workers(folder: Path, args: argparse.Namespace, tls: TlsIdentity | None) -> int:
-    """Prepare the store, then play here (one worker) or in worker processes; matches played."""
+    """Prepare the store, then play here (one worker) or in worker processes; matches played.
+
+    Raises:
+        ConfigError: another ``arena run`` plays in this folder.
+    """
+    with _only_run(folder):
+        return _run_workers(folder, args, tls)
+
+
+@contextlib.contextmanager
+def _only_run(folder: Path) -> Iterator[None]:
+    """Hold the arena's run lock: a second run would put back the first one's matches."""
+    if not (folder / DATABASE_NAME).is_file():
+        raise ConfigError(f"{folder} holds no arena: make one with 'referee arena init'")
+    with (folder / "run.lock").open("w") as lock:
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise ConfigError(f"another 'arena run' is playing in {folder}") from None
+        yield
+
+
+def _run_workers(folder: Path, args: argparse.Namespace, tls: TlsIdentity | None) -> int:
     store = ArenaStore(folder)
     try:
         spec = arena_spec(store)
