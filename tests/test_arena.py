@@ -11,6 +11,7 @@ import subprocess
 import sys
 import threading
 import time
+import warnings
 from pathlib import Path
 from typing import Any
 
@@ -92,9 +93,10 @@ def test_four_bots_play_forty_matches_unattended_and_the_site_shows_them(
     for package in packages:
         done = submit(arena, package, _author(package))
         assert done.returncode == 0, done.stderr
-    node = _node_package()
-    if node is not None:
-        assert submit(arena, node, _author(node)).returncode == 0
+    fourth = _node_package() or make_package(
+        tmp_path / "r3", "random-three", "dee", BOTS / "random_bot.py"
+    )
+    assert submit(arena, fourth, _author(fourth)).returncode == 0
     played = run_referee("arena", "run", str(arena), "--matches", "40")
     assert played.returncode == 0, played.stderr
     assert rows(arena, "SELECT COUNT(*) FROM matches WHERE status = 'done'") == [(40,)]
@@ -112,7 +114,7 @@ def test_four_bots_play_forty_matches_unattended_and_the_site_shows_them(
         "r => [r.dataset.bot, r.querySelector('.rating').textContent])"
     )
     assert shown == [[line.version.bot, f"{line.rating:.2f}"] for line in board]
-    assert len(shown) == 4 if node else 3
+    assert len(shown) == 4
     bot_page = (arena / "site" / "bots" / f"{board[0].version.id}.html").read_text()
     assert 'href="../replays/' in bot_page
     replays = list((arena / "site" / "replays").glob("*.html"))
@@ -125,11 +127,15 @@ def _author(package: Path) -> str:
 
 
 def _node_package() -> Path | None:
-    if not (NODE_BOT / "bot.toml").exists():
-        return None  # the Node.js example is not on this branch yet
-    if not (NODE_BOT / "node_modules").is_dir():
-        pytest.skip("examples/node has no node_modules: run npm ci there to include it")
-    return NODE_BOT
+    """The Node.js bot, when set up (CI does it); else None and a warning that says why."""
+    if (NODE_BOT / "node_modules").is_dir() and (NODE_BOT / "proto").is_dir():
+        return NODE_BOT
+    warnings.warn(
+        "the Node.js bot is not set up (npm ci --prefix examples/node): "
+        "a third random bot takes its place in the arena test",
+        stacklevel=2,
+    )
+    return None
 
 
 @pytest.mark.slow
