@@ -28,7 +28,7 @@ import structlog
 from referee.arena.conformance import CheckReport, check_package
 from referee.arena.package import NAME_PATTERN, BotPackage, PackageError, copy_package, open_package
 from referee.arena.spec import ArenaSpec
-from referee.arena.store import ArenaStore, Version, now
+from referee.arena.store import DATABASE_NAME, ArenaStore, Version, now
 from referee.errors import ConfigError, LandgraveError
 from referee.ratings.elo import INITIAL_RATING
 from referee.ratings.plackett_luce import INITIAL_MU, INITIAL_SIGMA
@@ -65,7 +65,25 @@ def init_arena(folder: Path, spec: ArenaSpec) -> ArenaStore:
         raise ConfigError(f"{folder} already holds an arena")
     store.set_meta("spec", spec.to_json())
     (folder / PACKAGES).mkdir(exist_ok=True)
+    keep_private(folder)
     return store
+
+
+def keep_private(folder: Path) -> None:
+    """The arena's folder as bots under their own uids may see it (docs/security.md).
+
+    A bot must reach its package (``packages/HASH``, files read-only for all)
+    but never list the folder nor read the database (tokens, results), the
+    records (chance seeds) or the logs of any match. The site is public (it
+    shows a replay only once its table's seed is used up: site.py).
+    """
+    for path, mode in ((folder, 0o711), (folder / PACKAGES, 0o711)):
+        path.chmod(mode)
+    for name in ("records", "logs"):
+        (folder / name).mkdir(exist_ok=True)
+        (folder / name).chmod(0o700)
+    for database in folder.glob(f"{DATABASE_NAME}*"):
+        database.chmod(0o600)
 
 
 def _is_free(folder: Path) -> bool:

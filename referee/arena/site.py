@@ -3,11 +3,18 @@
 Plain HTML files that any web server (or a browser on the folder) can
 show: ``index.html`` lists the games; ``GAME.html`` is a game's
 leaderboard; ``bots/ID.html`` a version's page with its recent matches;
-``replays/MATCH.html`` the HTML replay viewer of one match. After each
-match only the pages it changed are rendered again (its replay, its
-game's board, its bots' pages), and a page whose text did not change is
-not rewritten. Written with ``html.escape`` and f-strings: the pages are
-small tables, not worth a template engine.
+``replays/MATCH.html`` the HTML replay viewer of one match.
+
+Only the pages that new results changed are rendered again (their games'
+boards, their bots' pages, their replays), each once per batch, and a page
+whose text did not change is not rewritten. ``arena run`` does this in a
+publisher process of its own (publisher.py), so replays, which cost more
+CPU than the match they show, never hold up the lanes. A replay shows
+chance outcomes that the other seat orders of its table share (duplicate
+seeds), so it is published only once every match of its table is over:
+the site is public, bots and their authors included. Written with
+``html.escape`` and f-strings: the pages are small tables, not worth a
+template engine.
 """
 
 from __future__ import annotations
@@ -60,8 +67,10 @@ def publish_since(store: ArenaStore, spec: ArenaSpec) -> list[Path]:
 
 def _publish(store: ArenaStore, spec: ArenaSpec, matches: list[ArenaMatch]) -> list[Path]:
     written: list[Path] = []
-    for match in matches:
-        written += _replay(store, match)
+    for table in dict.fromkeys(m.table for m in matches):
+        if store.is_table_over(table):
+            for match in store.table_matches(table):
+                written += _replay(store, match)
     for game in dict.fromkeys(m.game for m in matches):
         written += _write(store, f"{game}.html", game_page(store, spec, game))
     for version_id in dict.fromkeys(v for m in matches for v in m.seats):
@@ -84,7 +93,8 @@ def publish_all(store: ArenaStore, spec: ArenaSpec) -> list[Path]:
     for version in store.versions():
         written += _write(store, f"bots/{version.id}.html", bot_page(store, spec, version.id))
     for match in store.matches("done"):
-        if not (site_folder(store) / "replays" / f"{match.id}.html").exists():
+        missing = not (site_folder(store) / "replays" / f"{match.id}.html").exists()
+        if missing and store.is_table_over(match.table):
             written += _replay(store, match)
     return written
 

@@ -316,6 +316,21 @@ class ArenaStore:
         )
         return [_match(row) for row in rows]
 
+    def is_table_over(self, table: int) -> bool:
+        """Whether no match of a table is still to play (its shared seeds are used up)."""
+        row = self._db.execute(
+            "SELECT 1 FROM matches WHERE table_no = ? AND status IN ('pending', 'running') LIMIT 1",
+            (table,),
+        ).fetchone()
+        return row is None
+
+    def table_matches(self, table: int) -> list[ArenaMatch]:
+        """A table's finished matches."""
+        rows = self._db.execute(
+            "SELECT * FROM matches WHERE table_no = ? AND status = 'done' ORDER BY id", (table,)
+        )
+        return [_match(row) for row in rows]
+
     def last_done(self) -> ArenaMatch | None:
         """The match whose result was stored last."""
         row = self._db.execute(

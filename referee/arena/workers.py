@@ -21,7 +21,7 @@ import structlog
 
 from referee.arena import site
 from referee.arena.loop import RunOptions, run_arena, worker_budgets
-from referee.arena.registry import arena_spec
+from referee.arena.registry import arena_spec, keep_private
 from referee.arena.remote import all_offline
 from referee.arena.store import DATABASE_NAME, ArenaStore
 from referee.errors import ConfigError
@@ -57,6 +57,7 @@ def _run_workers(folder: Path, args: argparse.Namespace, tls: TlsIdentity | None
     store = ArenaStore(folder)
     try:
         spec = arena_spec(store)
+        keep_private(folder)
         reset = store.reset_unfinished()
         if reset:
             logger.warning("replaying matches a stopped run left unfinished", matches=reset)
