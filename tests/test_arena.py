@@ -393,6 +393,7 @@ def test_ctrl_c_stops_cleanly_and_leaves_no_match_running(tmp_path: Path) -> Non
             run.wait()
     assert run.returncode == 130, stderr
     assert "Traceback" not in stderr
-    assert rows(arena, "SELECT COUNT(*) FROM matches WHERE status = 'running'") == [(0,)]
+    running = rows(arena, "SELECT id, worker, attempts FROM matches WHERE status = 'running'")
+    assert running == [], stderr
     ratings_match_a_recomputation(arena)
     replays_follow_finished_tables(arena)  # the site caught up

@@ -179,9 +179,17 @@ class ArenaStore:
         try:
             yield
         except BaseException:
-            self._db.execute("ROLLBACK")
+            self._abandon_open_transaction()
             raise
         self._db.execute("COMMIT")
+
+    def _abandon_open_transaction(self) -> None:
+        """Roll back a transaction that Ctrl-C cut short between its BEGIN and its end.
+
+        Left open, it would swallow the put-back that follows and vanish at exit.
+        """
+        if self._db.in_transaction:
+            self._db.execute("ROLLBACK")
 
     def execute(self, sql: str, parameters: Sequence[Any] = ()) -> sqlite3.Cursor:
         return self._db.execute(sql, parameters)
@@ -266,6 +274,7 @@ class ArenaStore:
 
     def put_back(self, match_id: int) -> None:
         """A match stopped before its end goes back to pending, to be played again."""
+        self._abandon_open_transaction()
         self._db.execute(
             "UPDATE matches SET status = 'pending', worker = NULL "
             "WHERE id = ? AND status = 'running'",
@@ -274,6 +283,7 @@ class ArenaStore:
 
     def put_back_all(self, worker: str) -> int:
         """Put back every match a worker still holds (its run is ending); how many."""
+        self._abandon_open_transaction()
         return self._db.execute(
             "UPDATE matches SET status = 'pending', worker = NULL "
             "WHERE status = 'running' AND worker = ?",
