@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from referee.arena.spec import ArenaSpec
 from referee.arena.store import ArenaStore
-from referee.tournament.schedule import expand_tables
+from referee.tournament.schedule import Listed, round_plan
 
 NEIGHBOURS = 6
 """How many closest-rated versions the opponents are drawn from, per side. A guess:
@@ -91,9 +91,8 @@ def _neighbours(store: ArenaStore, game: str, version: int, mu: float) -> list[i
 
 def schedule_table(store: ArenaStore, spec: ArenaSpec, table: Table) -> None:
     """Write a table's matches (its seeds in each seat order) to the store, pending."""
-    planned = expand_tables(
-        spec.tournament_spec(table.game), [[str(v) for v in table.versions]], table.number
-    )
+    seats = tuple(str(v) for v in table.versions)
+    planned = round_plan(spec.tournament_spec(table.game), Listed((seats,)), table.number)
     store.add_matches(
         table.game, table.number, [(tuple(int(s) for s in m.seats), m.seed) for m in planned]
     )
