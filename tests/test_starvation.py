@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from referee.match.starvation import DecisionMeter, excuse, process_cpu_s
+from referee.match import starvation
+from referee.match.starvation import DecisionMeter, Stalls, excuse, process_cpu_s
 
 
 def needs_real_processes(test: Callable[[], None]) -> Callable[[], None]:
@@ -63,6 +64,7 @@ def test_a_bot_runnable_but_given_no_cpu_is_starved(code: str) -> None:
             while not children.read_text().split() and time.monotonic() < deadline:
                 time.sleep(0.05)
         meter = DecisionMeter(bot.pid)
+        meter.take_baseline()
         time.sleep(0.6)
         reason = meter.starved(0.6)
     assert reason is not None and "congested" in reason
@@ -75,6 +77,7 @@ def test_a_bot_that_sleeps_through_its_time_is_not_starved() -> None:
     with process(SLEEP, cpu=cpu) as bot:
         time.sleep(0.2)
         meter = DecisionMeter(bot.pid)
+        meter.take_baseline()
         time.sleep(0.4)
         assert meter.starved(0.4) is None
 
@@ -85,7 +88,23 @@ def test_no_evidence_without_the_process() -> None:
     with process(SLEEP, cpu=min(os.sched_getaffinity(0))) as bot:
         pid = bot.pid
     assert process_cpu_s(pid) is None
-    assert DecisionMeter(pid).starved(1.0) is None
+    meter = DecisionMeter(pid)
+    meter.take_baseline()
+    assert meter.starved(1.0) is None
+
+
+def test_a_quiet_machine_meters_no_decision(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Reading bots' CPU costs the referee's loop: skipped while nothing stalls."""
+    quiet = [
+        Stalls(cpu_s=10.0, memory_s=0.0, at=100.0),
+        Stalls(cpu_s=10.01, memory_s=0.0, at=101.0),
+    ]
+    busy = [Stalls(cpu_s=10.0, memory_s=0.0, at=100.0), Stalls(cpu_s=10.5, memory_s=0.0, at=101.0)]
+    for (previous, latest), metered in ((quiet, False), (busy, True)):
+        monkeypatch.setattr(starvation, "_shared", {"previous": previous, "stalls": latest})
+        monkeypatch.setattr(Stalls, "recent", classmethod(lambda cls, latest=latest: latest))
+        assert (starvation.meter(os.getpid()) is not None) is metered
+    assert starvation.meter(None) is None
 
 
 def test_a_referee_that_woke_long_after_the_deadline_excuses_any_bot() -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 import time
 import uuid
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -340,11 +340,15 @@ class _Match:
         meter = starvation.meter(s.player.pid)
         asked = trio.current_time()
         result = _Asked(allowance)
-        with trio.move_on_at(asked + allowance):
-            try:
-                result.reply = await s.player.request(request)
-            except SeatGone as gone:
-                result.fault = Fault(gone.termination, gone.detail)
+        async with trio.open_nursery() as nursery:
+            if meter is not None:
+                nursery.start_soon(_in_thread, meter.take_baseline)
+            with trio.move_on_at(asked + allowance):
+                try:
+                    result.reply = await s.player.request(request)
+                except SeatGone as gone:
+                    result.fault = Fault(gone.termination, gone.detail)
+            nursery.cancel_scope.cancel()  # a baseline still being read is not needed
         result.think_s = trio.current_time() - asked
         if result.reply is None and result.fault is None:
             result.starved = starvation.excuse(meter, result.think_s, allowance)
@@ -462,6 +466,10 @@ def play_in_process(
     )
     players = [InProcessPlayer(bot) for bot in bots]
     return trio.run(run_match, spec, players)
+
+
+async def _in_thread(function: Callable[[], None]) -> None:
+    await trio.to_thread.run_sync(function, abandon_on_cancel=True)
 
 
 def _moves_logged() -> bool:
