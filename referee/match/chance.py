@@ -99,8 +99,11 @@ def sample_outcome(
     """
     if not outcomes:
         raise ValueError("chance has no outcomes to choose from")
-    denominator = math.lcm(*(Fraction(p).denominator for _, p in outcomes))
-    weights = [int(Fraction(p) * denominator) for _, p in outcomes]
+    exact = [p if isinstance(p, Fraction) else Fraction(p) for _, p in outcomes]
+    denominator = math.lcm(*(p.denominator for p in exact))
+    # Integer arithmetic only: a Fraction product per outcome made sampling a
+    # third of a random Landover game's time.
+    weights = [p.numerator * (denominator // p.denominator) for p in exact]
     point = source.randrange(sum(weights))
     for (outcome, _), weight in zip(outcomes, weights, strict=True):
         if point < weight:

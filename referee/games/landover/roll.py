@@ -50,14 +50,19 @@ EVENT_ODDS = (Fraction(3, 6), Fraction(1, 6), Fraction(1, 6), Fraction(1, 6))
 
 def roll_outcomes(alchemist: tuple[int, int]) -> list[tuple[LandoverAction, Fraction]]:
     """The three dice, or only the event die when an Alchemist set the other two."""
-    if alchemist != (0, 0):
-        return [(EventRoll(e), EVENT_ODDS[e]) for e in range(4)]
-    return [
-        (DiceRoll(e, red, white), EVENT_ODDS[e] / 36)
-        for e in range(4)
-        for red in range(1, 7)
-        for white in range(1, 7)
-    ]
+    return list(_ROLLS if alchemist == (0, 0) else _EVENT_ROLLS)
+
+
+# Made once: building the 144 outcomes' Fractions on every roll cost a third of a game.
+_EVENT_ROLLS: tuple[tuple[LandoverAction, Fraction], ...] = tuple(
+    (EventRoll(e), EVENT_ODDS[e]) for e in range(4)
+)
+_ROLLS: tuple[tuple[LandoverAction, Fraction], ...] = tuple(
+    (DiceRoll(e, red, white), EVENT_ODDS[e] / 36)
+    for e in range(4)
+    for red in range(1, 7)
+    for white in range(1, 7)
+)
 
 
 def roll_tasks(state: LandoverState, event: int, red: int, white: int) -> list[Task]:
