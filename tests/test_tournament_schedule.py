@@ -138,3 +138,19 @@ def test_a_bot_named_on_the_command_line() -> None:
     assert Entrant.parse("bots/land_greedy.py") == Entrant("land_greedy", "bots/land_greedy.py")
     assert Entrant.parse("new=bots/x.py --fast") == Entrant("new", "bots/x.py --fast")
     assert Entrant.parse("./bot --level=3") == Entrant("bot", "./bot --level=3")
+
+
+def test_the_spec_example_in_the_docs_reads_as_it_says() -> None:
+    """docs/tournaments.md's example: every key where it says, the bots at the top level."""
+    import re
+    import tomllib
+
+    from referee.tournament.spec import parse_spec
+    from tests.helpers import ROOT
+
+    docs = (ROOT / "docs" / "tournaments.md").read_text()
+    example = re.search(r"```toml\n(.*?)```", docs, re.DOTALL)
+    assert example is not None
+    spec = parse_spec(tomllib.loads(example.group(1)))
+    assert [entrant.name for entrant in spec.entrants] == ["random_bot", "greedy", "mine"]
+    assert dict(spec.config) == {"must_place_all": True}
