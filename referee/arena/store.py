@@ -22,6 +22,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from referee.database import open_store
 from referee.errors import ConfigError
 
 DATABASE_NAME = "arena.sqlite"
@@ -159,15 +160,7 @@ class ArenaStore:
         self.path = folder / DATABASE_NAME
         if not create and not self.path.is_file():
             raise ConfigError(f"{folder} holds no arena: make one with 'referee arena init'")
-        self._db = sqlite3.connect(self.path, timeout=60, isolation_level=None)
-        self._db.row_factory = sqlite3.Row
-        try:
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA synchronous=NORMAL")
-            self._db.executescript(_SCHEMA)
-        except sqlite3.DatabaseError as error:
-            self._db.close()
-            raise ConfigError(f"{self.path} is not an arena database: {error}") from None
+        self._db = open_store(self.path, _SCHEMA, "an arena database")
 
     def close(self) -> None:
         self._db.close()

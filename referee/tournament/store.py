@@ -22,6 +22,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from referee.database import open_store
 from referee.errors import ConfigError
 from referee.tournament.schedule import PlannedMatch, RoundPlan
 from referee.tournament.spec import TournamentSpec
@@ -82,15 +83,7 @@ class Store:
     def __init__(self, folder: Path) -> None:
         self.folder = folder
         self.path = folder / DATABASE_NAME
-        self._db = sqlite3.connect(self.path, timeout=60, isolation_level=None)
-        self._db.row_factory = sqlite3.Row
-        try:
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA synchronous=NORMAL")
-            self._db.executescript(_SCHEMA)
-        except sqlite3.DatabaseError as error:
-            self._db.close()
-            raise ConfigError(f"{self.path} is not a tournament database: {error}") from None
+        self._db = open_store(self.path, _SCHEMA, "a tournament database")
 
     def close(self) -> None:
         self._db.close()
