@@ -80,7 +80,18 @@ def add_parser(commands: Any) -> None:
         metavar="SCHEDULER",
         help="play on a Dask cluster: 'local' (--workers processes here) or tcp://host:8786",
     )
-    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+    parser.add_argument(
+        "--no-progress",
+        action="store_true",
+        help="no progress bar, and no line per match when the output is not a terminal",
+    )
+    parser.add_argument(
+        "--standings-every",
+        type=flag_type("standings_every"),
+        default=0,
+        metavar="N",
+        help="when the output is not a terminal: the standings after every N matches too",
+    )
     parser.set_defaults(run=run)
 
 
@@ -126,6 +137,7 @@ def run(args: argparse.Namespace) -> int:
     from referee.cli.show import wide_console
     from referee.tournament.coordinator import open_tournament, run_tournament, table_size
     from referee.tournament.report import (
+        MatchLog,
         ProgressBar,
         export,
         overhead_line,
@@ -150,9 +162,12 @@ def run(args: argparse.Namespace) -> int:
     try:
         if args.no_progress:
             rows = trio.run(run_tournament, store, spec)
-        else:
+        elif console.is_terminal:
             with ProgressBar(console, spec.name) as bar:
                 rows = trio.run(run_tournament, store, spec, bar.update)
+        else:  # piped or in a log file: a line per match, as chess tools print
+            log = MatchLog(console, spec.name, table_size(spec), args.standings_every)
+            rows = trio.run(run_tournament, store, spec, log.update)
         overhead = overhead_line(store.matches("done"))
     except BaseException as error:
         if not is_interrupt(error):

@@ -25,7 +25,7 @@ from referee.tournament.execute import Worker, match_settings
 from referee.tournament.keys import MatchKeys
 from referee.tournament.spec import TournamentSpec
 from referee.tournament.standings import Standing, game_results, standings
-from referee.tournament.store import DATABASE_NAME, Store
+from referee.tournament.store import DATABASE_NAME, ScheduledMatch, Store
 from referee.transport.process import BotCommand
 
 logger = structlog.get_logger("referee.tournament")
@@ -35,12 +35,14 @@ POLL_S = 0.5
 
 @dataclass(frozen=True)
 class Progress:
-    """A snapshot for the progress bar."""
+    """A snapshot for the progress bar or the match log."""
 
     done: int
     total: int
     running: int
     rows: list[Standing]
+    finished: list[ScheduledMatch]
+    """Every match done so far, in the order the database holds them."""
 
 
 ProgressCallback = Callable[[Progress], None]
@@ -202,7 +204,8 @@ def _snapshot(store: Store, spec: TournamentSpec, rows: list[Standing]) -> Progr
     if spec.format == "swiss":  # rounds not yet scheduled are part of the whole
         per_round = max(1, total // max(1, store.last_round()))
         total = per_round * schedule.swiss_round_count(spec)
-    return Progress(counts["done"] + counts["skipped"], total, counts["running"], rows)
+    done = counts["done"] + counts["skipped"]
+    return Progress(done, total, counts["running"], rows, store.matches("done"))
 
 
 # -- Swiss --------------------------------------------------------------------

@@ -54,6 +54,47 @@ class ProgressBar:
         self._progress.stop()
 
 
+class MatchLog:
+    """For output that is not a terminal: a line per finished match, standings now and then.
+
+    As chess tools log a tournament: who played, the seed, each seat's rank and
+    score, and how a seat ended when it was not normally.
+    """
+
+    def __init__(self, console: Console, title: str, table_size: int, standings_every: int) -> None:
+        self._console = console
+        self._title = title
+        self._table_size = table_size
+        self._standings_every = standings_every
+        self._printed: set[int] = set()
+
+    def update(self, snapshot: Snapshot) -> None:
+        for match in snapshot.finished:
+            if match.id in self._printed:
+                continue
+            self._printed.add(match.id)
+            line = f"[{len(self._printed)}/{snapshot.total}] {match_line(match)}"
+            self._console.print(line, soft_wrap=True, markup=False, highlight=False)
+            if self._standings_every and len(self._printed) % self._standings_every == 0:
+                title = f"{self._title}: standings after {len(self._printed)} matches"
+                self._console.print(standings_table(snapshot.rows, title, self._table_size))
+
+
+def match_line(match: ScheduledMatch) -> str:
+    """``#12 seed 3: greedy 1st (41), random 2nd (17, timeout)``."""
+    seats = (match.result or {}).get("seats", [])
+    parts = []
+    for seat in seats:
+        ended = "" if seat["termination"] == "normal" else f", {seat['termination']}"
+        parts.append(f"{seat['name']} {_ordinal(seat['rank'])} ({seat['score']:g}{ended})")
+    return f"#{match.id} seed {match.seed}: {', '.join(parts)}"
+
+
+def _ordinal(rank: int) -> str:
+    suffix = "th" if 10 <= rank % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(rank % 10, "th")
+    return f"{rank}{suffix}"
+
+
 def standings_table(rows: Sequence[Standing], title: str, table_size: int) -> Table:
     """Ratings, pairwise W/D/L, mean rank (multiplayer) or games won (solo), scores, faults.
 

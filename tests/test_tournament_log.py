@@ -1,0 +1,45 @@
+"""A tournament whose output is not a terminal logs a line per match, as chess tools do."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from referee.tournament.report import match_line
+from referee.tournament.store import ScheduledMatch
+from tests.helpers import BOTS, run_referee
+
+
+def test_a_match_line_names_seats_ranks_scores_and_unusual_ends() -> None:
+    seats = [
+        {"name": "greedy", "rank": 1, "score": 41.0, "termination": "normal"},
+        {"name": "random", "rank": 2, "score": 17.5, "termination": "timeout"},
+        {"name": "other", "rank": 13, "score": 0.0, "termination": "adjudicated"},
+    ]
+    match = ScheduledMatch(12, 1, 3, 3, ("greedy", "random", "other"), 7, "done", 1, None,
+                           {"seats": seats})  # fmt: skip
+    assert match_line(match) == (
+        "#12 seed 7: greedy 1st (41), random 2nd (17.5, timeout), other 13th (0, adjudicated)"
+    )
+
+
+@pytest.mark.slow
+def test_piped_output_has_a_line_per_match_and_standings_every_n(tmp_path: Path) -> None:
+    done = run_referee(
+        "tournament", "--game", "land", "--bot", str(BOTS / "random_bot.py"),
+        "--bot", str(BOTS / "land_greedy.py"), "--games", "2", "--standings-every", "2",
+        "--out", str(tmp_path / "t"),
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    logged = [line for line in lines if line.startswith("[")]
+    assert [line.split("]")[0] for line in logged] == ["[1/4", "[2/4", "[3/4", "[4/4"]
+    assert all("random_bot" in line and "land_greedy" in line for line in logged)
+    assert sum("standings after" in line for line in lines) == 2
+
+
+def test_standings_every_is_bounded() -> None:
+    refused = run_referee("tournament", "--standings-every", "-1")
+    assert refused.returncode == 2
+    assert "expected 0 to" in refused.stderr
