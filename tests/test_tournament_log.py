@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -43,3 +46,43 @@ def test_standings_every_is_bounded() -> None:
     refused = run_referee("tournament", "--standings-every", "-1")
     assert refused.returncode == 2
     assert "expected 0 to" in refused.stderr
+
+
+@pytest.mark.slow
+def test_a_match_says_where_its_record_and_logs_went_and_leaves_no_stray_folder(
+    tmp_path: Path,
+) -> None:
+    random_bot = str(BOTS / "random_bot.py")
+    record = tmp_path / "m.jsonl"
+    kept = run_referee("match", "land", "--bot", random_bot, "--bot", random_bot,
+                       "--record", str(record))  # fmt: skip
+    assert kept.returncode == 0, kept.stderr
+    assert f"Bot logs: {record}.logs/" in kept.stdout
+    assert f"View it: referee replay {record} --html m.html" in kept.stdout
+    assert list(Path(f"{record}.logs").glob("*.stderr"))
+
+    scratch = tmp_path / "tmp"
+    scratch.mkdir()
+    unkept = subprocess.run(
+        [sys.executable, "-m", "referee.cli", "match", "land", "--bot", random_bot,
+         "--bot", random_bot],
+        capture_output=True, text=True, timeout=300, check=False,
+        env={**os.environ, "TMPDIR": str(scratch)},
+    )  # fmt: skip
+    assert unkept.returncode == 0, unkept.stderr
+    assert "--record PATH keeps both" in unkept.stdout
+    assert not any(path.name.startswith("landgrave-bots-") for path in scratch.iterdir())
+
+
+@pytest.mark.slow
+def test_a_tournament_says_where_its_files_are(tmp_path: Path) -> None:
+    done = run_referee(
+        "tournament", "--game", "land", "--bot", str(BOTS / "random_bot.py"),
+        "--bot", str(BOTS / "land_greedy.py"), "--games", "1",
+        "--out", str(tmp_path / "t"), "--no-progress",
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    folder = tmp_path / "t"
+    assert f"Records: {folder / 'records'}/" in done.stdout
+    assert f"Bot logs: {folder / 'logs'}/" in done.stdout
+    assert f"View one: referee replay {folder / 'records'}" in done.stdout

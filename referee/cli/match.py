@@ -107,11 +107,9 @@ def run(args: argparse.Namespace) -> int:
         chance_key=match_key(secret or new_secret(), args.seed),
         signing_key=sign_key,
     )
-    log_dir = (
-        args.record.parent / f"{args.record.name}.logs"
-        if args.record
-        else Path(tempfile.mkdtemp(prefix="landgrave-bots-"))
-    )
+    # Bot logs live beside the record; without one they last as long as the match.
+    scratch = None if args.record else tempfile.TemporaryDirectory(prefix="landgrave-bots-")
+    log_dir = Path(scratch.name) if scratch else args.record.parent / f"{args.record.name}.logs"
 
     def announce(bot: RemoteBot, address: str, token: str) -> None:
         trust = f" --tls-ca {args.tls_cert}" if tls else ""
@@ -122,20 +120,24 @@ def run(args: argparse.Namespace) -> int:
             flush=True,
         )
 
-    result = trio.run(
-        partial(
-            play_match,
-            listen=args.listen,
-            remote_timeout_s=args.remote_timeout,
-            announce=announce,
-            tls=tls,
-        ),
-        spec,
-        seats,
-        log_dir,
-        settings.limits,
-        args.startup_timeout,
-    )
+    try:
+        result = trio.run(
+            partial(
+                play_match,
+                listen=args.listen,
+                remote_timeout_s=args.remote_timeout,
+                announce=announce,
+                tls=tls,
+            ),
+            spec,
+            seats,
+            log_dir,
+            settings.limits,
+            args.startup_timeout,
+        )
+    finally:
+        if scratch is not None:
+            scratch.cleanup()
     if args.json:
         rows = [s.to_dict() for s in result.seats]
         print(
@@ -152,4 +154,9 @@ def run(args: argparse.Namespace) -> int:
         )
     else:
         print_match_result(result)
+        if args.record:
+            print(f"Bot logs: {log_dir}/")
+            print(f"View it: referee replay {args.record} --html {args.record.stem}.html")
+        else:
+            print("No record kept (bot logs went with it): --record PATH keeps both.")
     return 0

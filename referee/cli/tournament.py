@@ -188,4 +188,20 @@ def run(args: argparse.Namespace) -> int:
         console.print(overhead)
     csv_path, json_path = export(rows, store.folder)
     console.print(f"Standings: {csv_path}, {json_path}", soft_wrap=True)
+    console.print(where_things_are(store.folder), soft_wrap=True, markup=False, highlight=False)
     return 0
+
+
+def where_things_are(folder: Path) -> str:
+    """The tournament's files, and the command that shows one of its matches."""
+    from referee.tournament.store import DATABASE_NAME
+
+    lines = [
+        f"Records: {folder / 'records'}/",
+        f"Database: {folder / DATABASE_NAME}",
+        f"Bot logs: {folder / 'logs'}/",
+    ]
+    first = min((folder / "records").glob("*.jsonl*"), default=None)
+    if first is not None:
+        lines.append(f"View one: referee replay {first} --html {first.name.split('.')[0]}.html")
+    return "\n".join(lines)
