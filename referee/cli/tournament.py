@@ -136,6 +136,7 @@ def run(args: argparse.Namespace) -> int:
     from referee.cli import is_interrupt
     from referee.cli.show import wide_console
     from referee.tournament.coordinator import open_tournament, run_tournament, table_size
+    from referee.tournament.preflight import preflight
     from referee.tournament.report import (
         MatchLog,
         ProgressBar,
@@ -160,6 +161,8 @@ def run(args: argparse.Namespace) -> int:
         soft_wrap=True,
     )
     try:
+        if not spec.dask_scheduler:  # on Dask the bots start on the workers' machines
+            trio.run(preflight, spec, store.folder / "logs")
         if args.no_progress:
             rows = trio.run(run_tournament, store, spec)
         elif console.is_terminal:
