@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 import pytest
@@ -63,8 +61,9 @@ def test_a_match_says_where_its_record_and_logs_went_and_leaves_no_stray_folder(
     assert f"View it: referee replay {record} --html m.html" in kept.stdout
     assert list(Path(f"{record}.logs").glob("*.stderr"))
 
-    # A short folder: a Unix socket's path (the referee's, in TMPDIR) has 107 bytes at most.
-    scratch = Path(tempfile.mkdtemp(prefix="lg-", dir="/tmp"))
+    # Under pytest's deep tmp_path: the referee's socket then goes to /tmp, not TMPDIR.
+    scratch = tmp_path / ("scratch-" + "x" * 60)
+    scratch.mkdir()
     unkept = subprocess.run(
         [sys.executable, "-m", "referee.cli", "match", "land", "--bot", random_bot,
          "--bot", random_bot],
@@ -73,9 +72,7 @@ def test_a_match_says_where_its_record_and_logs_went_and_leaves_no_stray_folder(
     )  # fmt: skip
     assert unkept.returncode == 0, unkept.stderr
     assert "--record PATH keeps both" in unkept.stdout
-    left = [path.name for path in scratch.iterdir()]
-    shutil.rmtree(scratch)
-    assert not any(name.startswith("landgrave-bots-") for name in left)
+    assert not any(path.name.startswith("landgrave-bots-") for path in scratch.iterdir())
 
 
 @pytest.mark.slow

@@ -107,7 +107,7 @@ class BotServer:
         self._tcp = tcp
         self._tls = tls
         self._admit_hello = admit
-        self._folder = tempfile.TemporaryDirectory(prefix="landgrave-")
+        self._folder = tempfile.TemporaryDirectory(prefix="landgrave-", dir=_socket_parent())
         self.socket_folder = Path(self._folder.name)
         self.address = f"unix:{self.socket_folder / 'referee.sock'}"
         self.tcp_port: int | None = None
@@ -335,6 +335,17 @@ def _open_to_bot_users(folder: Path) -> None:
     """Let bots under their own uids reach the socket; the token still decides who gets in."""
     folder.chmod(0o711)  # pass through, not list
     (folder / "referee.sock").chmod(0o666)
+
+
+MAX_SOCKET_PATH = 107
+"""The longest path a Unix socket may have (sockaddr_un's sun_path, less its NUL)."""
+
+
+def _socket_parent() -> str | None:
+    """Where the socket's private folder goes: TMPDIR, or /tmp when TMPDIR's path is so
+    long that the socket's would not fit (a deep test or CI folder, say)."""
+    longest = len(tempfile.gettempdir()) + len("/landgrave-xxxxxxxx/referee.sock")
+    return None if longest <= MAX_SOCKET_PATH else "/tmp"
 
 
 def _error(text: str, match_id: str = "") -> bot_pb2.RefereeMessage:
