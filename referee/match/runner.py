@@ -340,15 +340,13 @@ class _Match:
         meter = starvation.meter(s.player.pid)
         asked = trio.current_time()
         result = _Asked(allowance)
-        async with trio.open_nursery() as nursery:
-            if meter is not None:
+        if meter is None:  # the common case: no nursery on the hot path
+            await _wait_for_reply(s.player, request, asked + allowance, result)
+        else:
+            async with trio.open_nursery() as nursery:
                 nursery.start_soon(_in_thread, meter.take_baseline)
-            with trio.move_on_at(asked + allowance):
-                try:
-                    result.reply = await s.player.request(request)
-                except SeatGone as gone:
-                    result.fault = Fault(gone.termination, gone.detail)
-            nursery.cancel_scope.cancel()  # a baseline still being read is not needed
+                await _wait_for_reply(s.player, request, asked + allowance, result)
+                nursery.cancel_scope.cancel()  # a baseline still being read is not needed
         result.think_s = trio.current_time() - asked
         if result.reply is None and result.fault is None:
             result.starved = starvation.excuse(meter, result.think_s, allowance)
@@ -466,6 +464,17 @@ def play_in_process(
     )
     players = [InProcessPlayer(bot) for bot in bots]
     return trio.run(run_match, spec, players)
+
+
+async def _wait_for_reply(
+    player: Player, request: bot_pb2.DecisionRequest, deadline: float, result: _Asked
+) -> None:
+    """The reply or the departure, into ``result``; neither when the deadline passes."""
+    with trio.move_on_at(deadline):
+        try:
+            result.reply = await player.request(request)
+        except SeatGone as gone:
+            result.fault = Fault(gone.termination, gone.detail)
 
 
 async def _in_thread(function: Callable[[], None]) -> None:

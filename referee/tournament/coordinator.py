@@ -144,16 +144,20 @@ async def run_tournament(
             nursery.cancel_scope.cancel()
         if not _schedule_next_round(store, spec):
             break
-    rows = current_standings(store, spec)
+    finished = store.matches("done")
+    rows = current_standings(store, spec, finished)
     _feed_ladder(store, spec)
     if on_progress is not None:
-        on_progress(_snapshot(store, spec, rows))
+        on_progress(_snapshot(store, spec, rows, finished))
     return rows
 
 
-def current_standings(store: Store, spec: TournamentSpec, *, rate: bool = True) -> list[Standing]:
+def current_standings(
+    store: Store, spec: TournamentSpec, finished: list[ScheduledMatch], *, rate: bool = True
+) -> list[Standing]:
+    """The standings from the finished matches and the store's quarantines."""
     names = [e.name for e in spec.entrants]
-    return standings(names, store.matches("done"), store.quarantined(), rate=rate)
+    return standings(names, finished, store.quarantined(), rate=rate)
 
 
 def _feed_ladder(store: Store, spec: TournamentSpec) -> None:
@@ -194,18 +198,22 @@ async def _run_worker_process(command: list[str]) -> None:
 
 async def _report(store: Store, spec: TournamentSpec, on_progress: ProgressCallback) -> None:
     while True:
-        on_progress(_snapshot(store, spec, current_standings(store, spec, rate=False)))
+        finished = store.matches("done")  # read once for the standings and the match log
+        rows = current_standings(store, spec, finished, rate=False)
+        on_progress(_snapshot(store, spec, rows, finished))
         await trio.sleep(POLL_S)
 
 
-def _snapshot(store: Store, spec: TournamentSpec, rows: list[Standing]) -> Progress:
+def _snapshot(
+    store: Store, spec: TournamentSpec, rows: list[Standing], finished: list[ScheduledMatch]
+) -> Progress:
     counts = store.counts()
     total = sum(counts.values())
     if spec.format == "swiss":  # rounds not yet scheduled are part of the whole
         per_round = max(1, total // max(1, store.last_round()))
         total = per_round * schedule.swiss_round_count(spec)
     done = counts["done"] + counts["skipped"]
-    return Progress(done, total, counts["running"], rows, store.matches("done"))
+    return Progress(done, total, counts["running"], rows, finished)
 
 
 # -- Swiss --------------------------------------------------------------------
