@@ -178,8 +178,9 @@ def content_hash(folder: Path) -> str:
     """
     digest = hashlib.sha256()
     for relative, path in _files(folder):
-        executable = bool(path.stat().st_mode & stat.S_IXUSR)
-        digest.update(f"{relative}\0{int(executable)}\0{path.stat().st_size}\0".encode())
+        info = path.stat()
+        executable = bool(info.st_mode & stat.S_IXUSR)
+        digest.update(f"{relative}\0{int(executable)}\0{info.st_size}\0".encode())
         with path.open("rb") as handle:
             while chunk := handle.read(1 << 20):
                 digest.update(chunk)
