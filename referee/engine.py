@@ -15,12 +15,14 @@ is written here once.
 
 from __future__ import annotations
 
+import copy
 import hashlib
+import random
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from google.protobuf.message import Message
 
@@ -149,6 +151,24 @@ class State(ABC, Generic[ActionT]):
         region 2-5". Called before the action is applied; never a repr.
         """
 
+    def hides(self, viewer: int, seat: int, action: ActionT) -> bool:
+        """Whether ``viewer`` may not see this action of ``seat`` (or chance's outcome).
+
+        Called before the action is applied. A hidden event still tells the
+        viewer that someone acted, never what. The default hides nothing, which
+        is right for games of perfect information; an engine with hidden
+        information (a card dealt face down, a tile drawn blind) overrides it.
+        """
+        return False
+
+    def clone(self) -> Self:
+        """An independent copy of this position, for search.
+
+        The default deep-copies everything; an engine makes it fast by sharing
+        what never changes after setup (the rules, the board's geometry).
+        """
+        return copy.deepcopy(self)
+
     def default_action(self, seat: int) -> ActionT:
         """What the referee plays for a seat it must act for (a penalty policy).
 
@@ -198,6 +218,27 @@ class Engine(ABC, Generic[ActionT]):
             ConfigError: an option's value is not valid, saying what was
                 expected and what came.
         """
+
+    def determinize(
+        self,
+        config: Any,
+        num_players: int,
+        seat: int,
+        observation: Any,
+        rng: random.Random,
+    ) -> State[ActionT]:
+        """A full state consistent with everything ``seat`` knows, for search.
+
+        ``observation`` is what ``State.observation(seat)`` gave in some
+        position of a game set up from ``config``; what the seat cannot know
+        (a pile's order, opponents' hands, face-down tiles) is sampled with
+        ``rng``. The result's ``observation(seat)`` equals ``observation``. A game
+        of perfect information returns the one state there is.
+
+        Raises:
+            NotImplementedError: the engine offers no forward model.
+        """
+        raise NotImplementedError(f"{self.name} cannot build a state from an observation")
 
     def new_game(self, config: Message, num_players: int) -> State[ActionT]:
         """The initial state.
