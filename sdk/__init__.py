@@ -15,9 +15,9 @@ Example::
         sdk.run(RandomBot())
 """
 
-from sdk.bot import Bot, Decision, MatchInfo
+from sdk.bot import Bot, Decision, Event, MatchInfo
 
-__all__ = ["Bot", "Decision", "MatchInfo", "run"]
+__all__ = ["Bot", "Decision", "Event", "MatchInfo", "run"]
 
 
 def run(bot: Bot) -> None:

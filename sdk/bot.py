@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from google.protobuf.message import Message
@@ -23,6 +23,25 @@ class MatchInfo:
 
 
 @dataclass(frozen=True)
+class Event:
+    """One step of the match as this seat may know it."""
+
+    step: int
+    """The step's number in the match."""
+    seat: int
+    """The seat that acted, or -1 when chance did."""
+    action: Any | None
+    """The game's Action message (chance outcomes too); None when hidden from this seat."""
+    by_referee: bool = False
+    """Whether the referee chose the action for the seat (a penalty, a departed bot)."""
+
+    @property
+    def hidden(self) -> bool:
+        """Whether this seat may know only that the step happened."""
+        return self.action is None
+
+
+@dataclass(frozen=True)
 class Decision:
     """One decision to make: what the seat sees, what it may do, and its time."""
 
@@ -33,6 +52,9 @@ class Decision:
     """The game's Action messages, in the referee's order; answer with an index."""
     seconds_left: float
     """Time until the referee stops waiting, measured when the request arrived."""
+    events: list[Event] = field(default_factory=list)
+    """Every step since this seat's previous decision (since the start, for its
+    first), in order: the opponents' moves, chance's outcomes and its own."""
 
 
 class Bot:

@@ -11,7 +11,7 @@ from typing import Any
 
 from google.protobuf.message import Message
 
-from sdk.bot import Decision, MatchInfo
+from sdk.bot import Decision, Event, MatchInfo
 from sdk.messages import learn, pack, unpack
 from sdk.pb.landgrave.v1 import bot_pb2
 
@@ -44,7 +44,13 @@ def decision(match: MatchInfo, request: bot_pb2.DecisionRequest) -> Decision:
         observation=unpack(request.observation),
         legal_actions=list(legal.actions),
         seconds_left=seconds_left,
+        events=[_event(event) for event in request.events],
     )
+
+
+def _event(event: bot_pb2.Event) -> Event:
+    action = None if event.hidden else unpack(event.action)
+    return Event(event.step, event.seat, action, event.by_referee)
 
 
 def reply(request: bot_pb2.DecisionRequest, choice: int | Message) -> bot_pb2.Reply:

@@ -18,6 +18,7 @@ from typing import Any
 
 import structlog
 import trio
+from google.protobuf.any_pb2 import Any as AnyMessage
 from google.protobuf.message import Message
 
 from referee.engine import CHANCE, Engine, SeatOutcome, State
@@ -25,6 +26,7 @@ from referee.errors import ConfigError
 from referee.match import starvation
 from referee.match.chance import ChanceStream, commitment, match_key, new_secret, sample_outcome
 from referee.match.clock import SeatClock, TimeControl
+from referee.match.events import EventLog
 from referee.match.inprocess import InProcessPlayer
 from referee.match.penalties import GONE, PenaltyPolicy, Resolution
 from referee.match.player import Player, SeatGone
@@ -124,6 +126,7 @@ class _Match:
         self.record = record
         self.chance_key = spec.chance_key or new_secret()
         self.chance = ChanceStream(self.chance_key)
+        self.events = EventLog(len(players), self.state)
         self.step = 0
         self.seq = 0
         self.faults: dict[int, Fault] = {}
@@ -165,11 +168,11 @@ class _Match:
         )
         self._write(record_pb2.RecordLine(header=header))
 
-    def _write_turn(self, seat: int, turn: _Turn, overhead_ms: float) -> None:
+    def _write_turn(self, seat: int, turn: _Turn, payload: AnyMessage, overhead_ms: float) -> None:
         decision = record_pb2.Decision(
             step=self.step,
             seat=seat,
-            action=pack(self.engine.action_to_proto(turn.action)),
+            action=payload,
             index=turn.index,
             think_ms=round(turn.think_ms, 3),
             overhead_ms=round(overhead_ms, 3),
@@ -187,13 +190,17 @@ class _Match:
             text = f"(no description: {error!r})"
         self.log.debug("move", step=self.step, text=text)
 
+    def _apply(self, seat: int, action: Any, by_referee: bool = False) -> AnyMessage:
+        """Apply one step to the state and log it; the action's message, for the record."""
+        payload = pack(self.engine.action_to_proto(action))
+        self.events.add(self.state, self.step, seat, action, payload, by_referee=by_referee)
+        self._log_move(seat, action)
+        self.state.apply(seat, action)
+        return payload
+
     def _apply_chance(self) -> None:
         outcome = sample_outcome(self.state.chance_outcomes(), self.chance)
-        self._log_move(CHANCE, outcome)
-        self.state.apply(CHANCE, outcome)
-        chance = record_pb2.Chance(
-            step=self.step, outcome=pack(self.engine.action_to_proto(outcome))
-        )
+        chance = record_pb2.Chance(step=self.step, outcome=self._apply(CHANCE, outcome))
         self._write(record_pb2.RecordLine(chance=chance))
         self._finish_step()
 
@@ -214,14 +221,13 @@ class _Match:
         for seat, action in self.spec.prefix.history:
             if seat == CHANCE:
                 self.chance.skip()
-                self.state.apply(CHANCE, action)
-                payload = pack(self.engine.action_to_proto(action))
+                payload = self._apply(CHANCE, action)
                 self._write(
                     record_pb2.RecordLine(chance=record_pb2.Chance(step=self.step, outcome=payload))
                 )
             else:
-                self.state.apply(seat, action)
-                self._write_turn(seat, _Turn(action, by_referee=False), 0.0)
+                payload = self._apply(seat, action)
+                self._write_turn(seat, _Turn(action, by_referee=False), payload, 0.0)
             self._finish_step()
 
     async def play(self) -> MatchResult:
@@ -285,10 +291,9 @@ class _Match:
             return
         for seat in actors:
             turn = turns[seat]
-            self._log_move(seat, turn.action)
-            self.state.apply(seat, turn.action)
+            payload = self._apply(seat, turn.action, turn.by_referee)
             overhead_ms = max(0.0, (time.perf_counter() - started) * 1000 - turn.think_ms)
-            self._write_turn(seat, turn, overhead_ms)
+            self._write_turn(seat, turn, payload, overhead_ms)
             if not turn.by_referee:
                 self.overheads.append(overhead_ms)
             self._finish_step()
@@ -299,8 +304,9 @@ class _Match:
         if s.gone is not None:
             return _Turn(self.state.default_action(seat), by_referee=True)
         legal = self.state.legal_actions(seat)
+        events = self.events.tell(seat)
         for regrant in range(starvation.MAX_REGRANTS + 1):
-            asked = await self._ask(seat, legal)
+            asked = await self._ask(seat, legal, events)
             if asked.starved is None or regrant == starvation.MAX_REGRANTS:
                 break
             # The machine, not the bot, spent its time: ask again (the late reply is stale).
@@ -321,7 +327,9 @@ class _Match:
             fault = Fault(Termination.TIMEOUT, detail)
         return self._penalise(seat, fault, asked.think_s)
 
-    async def _ask(self, seat: int, legal: Sequence[Any]) -> _Asked:
+    async def _ask(
+        self, seat: int, legal: Sequence[Any], events: Sequence[bot_pb2.Event]
+    ) -> _Asked:
         """Send one decision request and wait for its reply until the deadline."""
         s = self.seats[seat]
         allowance = s.clock.allowance()
@@ -336,6 +344,7 @@ class _Match:
                 remaining_ms=int(allowance * 1000),
                 bank_ms=int(s.clock.bank_s * 1000),
             ),
+            events=events,
         )
         meter = starvation.meter(s.player.pid)
         asked = trio.current_time()
@@ -379,6 +388,7 @@ class _Match:
             return None
         if fault.termination in GONE:
             s.gone = fault
+            self.events.retire(seat)
         return _Turn(self.state.default_action(seat), think_ms=think_s * 1000, by_referee=True)
 
     # -- end ----------------------------------------------------------------

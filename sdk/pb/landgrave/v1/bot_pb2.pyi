@@ -131,18 +131,34 @@ class Clock(_message.Message):
     def __init__(self, deadline_unix_ns: _Optional[int] = ..., remaining_ms: _Optional[int] = ..., bank_ms: _Optional[int] = ...) -> None: ...
 
 class DecisionRequest(_message.Message):
-    __slots__ = ("match_id", "seq", "observation", "legal_actions", "clock")
+    __slots__ = ("match_id", "seq", "observation", "legal_actions", "clock", "events")
     MATCH_ID_FIELD_NUMBER: _ClassVar[int]
     SEQ_FIELD_NUMBER: _ClassVar[int]
     OBSERVATION_FIELD_NUMBER: _ClassVar[int]
     LEGAL_ACTIONS_FIELD_NUMBER: _ClassVar[int]
     CLOCK_FIELD_NUMBER: _ClassVar[int]
+    EVENTS_FIELD_NUMBER: _ClassVar[int]
     match_id: str
     seq: int
     observation: _any_pb2.Any
     legal_actions: _any_pb2.Any
     clock: Clock
-    def __init__(self, match_id: _Optional[str] = ..., seq: _Optional[int] = ..., observation: _Optional[_Union[_any_pb2.Any, _Mapping]] = ..., legal_actions: _Optional[_Union[_any_pb2.Any, _Mapping]] = ..., clock: _Optional[_Union[Clock, _Mapping]] = ...) -> None: ...
+    events: _containers.RepeatedCompositeFieldContainer[Event]
+    def __init__(self, match_id: _Optional[str] = ..., seq: _Optional[int] = ..., observation: _Optional[_Union[_any_pb2.Any, _Mapping]] = ..., legal_actions: _Optional[_Union[_any_pb2.Any, _Mapping]] = ..., clock: _Optional[_Union[Clock, _Mapping]] = ..., events: _Optional[_Iterable[_Union[Event, _Mapping]]] = ...) -> None: ...
+
+class Event(_message.Message):
+    __slots__ = ("step", "seat", "action", "hidden", "by_referee")
+    STEP_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    ACTION_FIELD_NUMBER: _ClassVar[int]
+    HIDDEN_FIELD_NUMBER: _ClassVar[int]
+    BY_REFEREE_FIELD_NUMBER: _ClassVar[int]
+    step: int
+    seat: int
+    action: _any_pb2.Any
+    hidden: bool
+    by_referee: bool
+    def __init__(self, step: _Optional[int] = ..., seat: _Optional[int] = ..., action: _Optional[_Union[_any_pb2.Any, _Mapping]] = ..., hidden: _Optional[bool] = ..., by_referee: _Optional[bool] = ...) -> None: ...
 
 class Reply(_message.Message):
     __slots__ = ("match_id", "seq", "index", "action", "error")
