@@ -14,6 +14,7 @@ def add_parser(commands: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from referee import builtin_bots
     from referee.cli.show import wide_console
     from referee.games import registered
 
@@ -28,6 +29,8 @@ def run(args: argparse.Namespace) -> int:
         console.print(
             f"[bold]{engine.name}[/bold] {engine.version} ({players}): {engine.description}"
         )
+        bots = ", ".join(bot.name for bot in builtin_bots.for_game(engine.name))
+        console.print(f"built-in bots: {bots} (--bot NAME)")
         if engine.options:
             table = Table(box=None, padding=(0, 2))
             table.add_column("option", no_wrap=True)

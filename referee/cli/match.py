@@ -26,8 +26,9 @@ def add_parser(commands: Any) -> None:
         action="append",
         required=True,
         metavar="BOT",
-        help="a bot per seat, in seat order: bots/random_bot.py, a command, or remote:NAME "
-        "to keep the seat for a bot someone runs elsewhere",
+        help="a bot per seat, in seat order: a built-in bot's name (land-greedy, see "
+        "`referee games`), bots/random_bot.py, a command, or remote:NAME to keep the seat "
+        "for a bot someone runs elsewhere",
     )
     parser.add_argument(
         "--listen",

@@ -7,10 +7,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-import referee
 from referee.bounds import flag_type
-
-BOTS_DIR = Path(referee.__file__).resolve().parent.parent / "bots"
 
 
 def add_parser(commands: Any) -> None:
@@ -41,7 +38,8 @@ def add_parser(commands: Any) -> None:
         action="append",
         default=[],
         metavar="BOT",
-        help="a bot: a Python file or command; NAME=COMMAND names it",
+        help="a bot: a built-in bot's name (see `referee games`), a Python file or a command; "
+        "NAME=COMMAND names it",
     )
     parser.add_argument("--format", choices=("round-robin", "gauntlet", "swiss"))
     parser.add_argument("--challenger", help="gauntlet: the bot that meets the field")
@@ -114,6 +112,7 @@ def build_spec(args: argparse.Namespace) -> Any:
     """The spec the arguments describe: a file, flags, or the embedded default."""
     from dataclasses import replace
 
+    from referee import builtin_bots
     from referee.errors import ConfigError
     from referee.tournament.spec import Entrant, TournamentSpec, default_spec, load_spec
 
@@ -125,7 +124,7 @@ def build_spec(args: argparse.Namespace) -> Any:
         entrants = tuple(Entrant.parse(text) for text in args.bot)
         spec = TournamentSpec(game=args.game, entrants=entrants, name=args.game)
     else:
-        spec = default_spec(BOTS_DIR)
+        spec = default_spec(builtin_bots.folder())
     overrides = {k: getattr(args, k) for k in OVERRIDES if getattr(args, k) is not None}
     return replace(spec, **overrides) if overrides else spec
 

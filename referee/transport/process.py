@@ -24,6 +24,7 @@ from pathlib import Path
 import structlog
 import trio
 
+from referee import builtin_bots
 from referee.errors import ConfigError
 from referee.match.player import BotIdentity, Player, SeatGone, check_plays
 from referee.match.termination import Termination
@@ -62,7 +63,7 @@ class BotCommand:
         Raises:
             ConfigError: the file or program does not exist.
         """
-        words = shlex.split(text)
+        words = builtin_bots.expand(shlex.split(text))
         if not words:
             raise ConfigError("empty bot command")
         program = words[0]
