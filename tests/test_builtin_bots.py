@@ -35,9 +35,11 @@ def test_a_builtin_name_is_what_the_bot_calls_itself_and_its_games_are_its_own(
         assert game in registered()
 
 
-def test_the_installed_bots_are_the_repositorys_files() -> None:
-    """An editable install (how the suite runs) maps landgrave_bots onto bots/ itself."""
-    assert builtin_bots.folder().resolve() == BOTS.resolve()
+def test_the_installed_bots_are_the_repositorys_scripts() -> None:
+    """Editable (bots/ itself) or not (tox installs a build): the same scripts either way."""
+    for bot in builtin_bots.BUILTIN_BOTS:
+        installed = builtin_bots.folder() / bot.file
+        assert installed.read_bytes() == (BOTS / bot.file).read_bytes(), bot.file
 
 
 def test_a_builtin_name_runs_its_script_with_this_python() -> None:
