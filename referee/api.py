@@ -34,6 +34,7 @@ from typing import Any
 import structlog
 import trio
 
+from referee import bounds
 from referee.errors import ConfigError
 from referee.match.chance import match_key, new_secret
 from referee.match.result import MatchResult
@@ -87,6 +88,8 @@ def play_match(
     Raises:
         ConfigError: an unknown game, option or bot, or a value out of range.
     """
+    bounds.check("seed", seed)
+    bounds.check("startup_timeout_s", startup_timeout_s)
     settings = MatchSettings.build(
         game,
         config or {},

@@ -140,6 +140,7 @@ def test_a_tournament_from_a_spec_file(tmp_path: Path) -> None:
             ConfigError,
             "land has no option 'colour'",
         ),
+        (lambda: api.play_match("land", ["random"] * 2, seed=-1), ConfigError, "seed: expected"),
         (
             lambda: api.play_match("land", ["random", "no_such_bot.py"]),
             ConfigError,
