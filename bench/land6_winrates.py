@@ -14,7 +14,7 @@ difficulty, then the heuristic-to-random win-rate ratio.
 from __future__ import annotations
 
 import argparse
-import importlib.util
+import importlib
 import random
 import sys
 import time
@@ -35,15 +35,8 @@ from referee.match.chance import sample_outcome  # noqa: E402
 
 
 def load_bot_module(name: str) -> ModuleType:
-    """Import a bot script from bots/ by file name (bots/ is not a package)."""
-    path = ROOT / "bots" / f"{name}.py"
-    spec = importlib.util.spec_from_file_location(f"bots_{name}", path)
-    if spec is None or spec.loader is None:
-        raise ImportError(f"cannot load {path}")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up there
-    spec.loader.exec_module(module)
-    return module
+    """A built-in bot's script (bots/NAME.py), imported from its installed package."""
+    return importlib.import_module(f"landgrave_bots.{name}")
 
 
 @dataclass(frozen=True)
