@@ -81,7 +81,8 @@ def _add_branch_options(parser: argparse.ArgumentParser) -> None:
         action="append",
         default=[],
         metavar="BOT",
-        help="a bot per seat, in seat order: bots/random_bot.py or a command",
+        help="a bot per seat, in seat order: a built-in bot's name, bots/random_bot.py "
+        "or a command",
     )
     group.add_argument(
         "--record", dest="out", type=Path, metavar="PATH", help="write the new record here"
