@@ -119,6 +119,17 @@ def test_a_tournament_gives_standings_and_every_match_as_rows(
 
 
 @pytest.mark.slow
+def test_a_bot_that_cannot_start_stops_the_tournament_before_its_first_match(
+    tmp_path: Path,
+) -> None:
+    broken = tmp_path / "broken_bot.py"
+    broken.write_text("import sdk\ndef broken(:\n")
+    with pytest.raises(ConfigError, match="bot broken cannot start"):
+        api.run_tournament("land", [f"broken={broken}", "random"], folder=tmp_path / "t")
+    assert api.load_tournament(tmp_path / "t").matches() == []
+
+
+@pytest.mark.slow
 def test_a_tournament_from_a_spec_file(tmp_path: Path) -> None:
     spec = tmp_path / "spec.toml"
     spec.write_text(
