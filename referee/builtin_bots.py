@@ -13,6 +13,7 @@ of the same name is still reached by its path (``./random``).
 from __future__ import annotations
 
 import importlib.util
+import shutil
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -71,7 +72,22 @@ def folder() -> Path:
 
 
 def expand(words: Sequence[str]) -> list[str]:
-    """A command's words, its program replaced by the script when it names a built-in bot."""
+    """A command's words, its program replaced by the script when it names a built-in bot.
+
+    Raises:
+        ConfigError: the program is a bare name that is neither a built-in bot
+            nor on PATH (the message lists the built-in bots: ``greedy`` is
+            ``land-greedy``).
+    """
     if words and words[0] in _BY_NAME:
         return [str(folder() / _BY_NAME[words[0]].file), *words[1:]]
+    if words and _is_bare_name(words[0]) and shutil.which(words[0]) is None:
+        raise ConfigError(
+            f"bot program not found: {words[0]} (built-in bots: {', '.join(_BY_NAME)})"
+        )
     return list(words)
+
+
+def _is_bare_name(program: str) -> bool:
+    """A program named without a path, and not a Python file (that is looked for here)."""
+    return "/" not in program and not program.endswith(".py")

@@ -11,6 +11,7 @@ import pytest
 from referee import builtin_bots
 from referee.cli import build_parser, main
 from referee.cli.tournament import build_spec
+from referee.errors import ConfigError
 from referee.games import registered
 from referee.transport.process import BotCommand
 from tests.helpers import BOTS
@@ -55,6 +56,14 @@ def test_a_builtin_name_keeps_its_arguments_and_other_commands_are_untouched() -
     assert builtin_bots.expand(["./random"]) == ["./random"]
     assert builtin_bots.expand(["python3", "land-greedy"]) == ["python3", "land-greedy"]
     assert builtin_bots.expand([]) == []
+
+
+def test_a_name_that_is_no_builtin_bot_nor_a_program_lists_the_builtin_bots() -> None:
+    """Someone who guesses `--bot greedy` learns the names there are."""
+    with pytest.raises(
+        ConfigError, match=r"bot program not found: greedy \(built-in bots: random, land-greedy"
+    ):
+        BotCommand.parse("greedy")
 
 
 def test_bots_for_a_game_list_its_own_first_then_those_for_every_game() -> None:
