@@ -212,3 +212,13 @@ def test_the_first_python_example_of_the_docs_runs(
     names: dict[str, Any] = {}
     exec(compile(example.group(1), doc, "exec"), names)
     assert list(tmp_path.glob("tournaments/*/tournament.sqlite"))
+
+
+def test_a_corrupt_record_is_one_row_that_says_why(tmp_path: Path) -> None:
+    """One bad file among a folder's records must not hide the rest, nor pass for a result."""
+    (tmp_path / "bad.jsonl").write_text("not json\n", encoding="utf-8")
+    (row,) = api.records(tmp_path)
+    assert row["status"] == "corrupt"
+    assert row["seat"] is None and row["rank"] is None
+    assert row["detail"]
+    assert_table([row])
