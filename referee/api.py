@@ -187,7 +187,8 @@ def run_tournament(
     Args:
         game: the game's name.
         bots: the entrants, as ``--bot`` takes them (``"greedy=land-greedy"`` names one).
-        folder: the tournament's folder; by default a new one in ``tournaments/``.
+        folder: the tournament's folder; by default ``tournaments/NAME-TIME``
+            (the name is the game's unless ``name=`` gives one).
         on_progress: called with a snapshot about twice a second while matches play.
         **keys: any key of a tournament spec (docs/tournaments.md):
             ``games_per_table=2``, ``format="gauntlet"``, ``challenger=...``, ``config={...}``.
@@ -196,7 +197,8 @@ def run_tournament(
         ConfigError: a wrong key or value, a bot that cannot start, or a
             folder that already holds a tournament.
     """
-    spec = parse_spec({"game": game, "bots": list(bots), **keys}, where="run_tournament")
+    named = {"name": game, **keys}  # as `referee tournament --game GAME` names it
+    spec = parse_spec({"game": game, "bots": list(bots), **named}, where="run_tournament")
     return run_tournament_spec(spec, folder=folder, on_progress=on_progress)
 
 

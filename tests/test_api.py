@@ -95,6 +95,7 @@ def test_a_tournament_gives_standings_and_every_match_as_rows(
     )
     assert capsys.readouterr().out == ""
     assert played.folder == folder
+    assert played.spec.name == "land"
 
     standings = played.standings()
     assert_table(standings)
