@@ -4,10 +4,13 @@ Each decision scores the legal actions with simple rules: scout towards the
 nearest enemy capitol, adventure with the lowest die, requisition gold, build
 the most productive structure, muster every troop it can afford on its
 capitol and send all but a guard of three along the cheapest revealed path
-to the target, attacking only when it outnumbers the defenders. It razes
-capitols, captures other structures, raises militia and always swaps in a
-better leadership die. It resists every proposal and proposes forced labor
-now and then. Deterministic: no randomness at all.
+to the target, attacking only when it outnumbers the defenders, and
+withdrawing from a battle once it no longer does. In the setup draft it
+places lakes, badlands and mountains near an enemy capitol and good land
+far from them. It razes capitols, captures other structures where the
+rules allow, raises militia and always swaps in a better leadership die.
+It resists every proposal and proposes forced labor now and then.
+Deterministic: no randomness at all.
 """
 
 from __future__ import annotations
@@ -23,6 +26,8 @@ BUILD_VALUE = {3: 60, 2: 50, 5: 40, 1: 30, 6: 5, 7: 4}
 """City, town, mine, village, garrison, fort; roads and walls are not worth it."""
 VILLAGE_TERRAIN_BONUS = {5: 5, 4: 6, 6: 2}
 HUNDRED = 100
+POOR_LAND = (2, 3, 4)
+"""Lakes, badlands and mountains: worth placing near an enemy in the draft."""
 
 
 def hex_distance(a: tuple[int, int], b: tuple[int, int]) -> int:
@@ -119,6 +124,22 @@ class FarlanthiaGreedyBot(sdk.Bot):
             return 25 + gain
         return 5 * gain if gain > 0 else -10
 
+    def _place_tile(self, view: View, part: Any) -> float:
+        """Poor land next to the enemy, good land as far from them as the draft allows."""
+        near = view.enemy_distance(part.tile)
+        return -near if view.obs.drawn_tile in POOR_LAND else near
+
+    def _press_on(self, view: View, part: Any) -> float:
+        return 1.0
+
+    def _withdraw(self, view: View, part: Any) -> float:
+        """Leave while the odds are no longer on our side (RISK's rule of thumb)."""
+        battle = view.obs.battle
+        mine, theirs = battle.attacker_units, battle.defender_units
+        if battle.mover != battle.attacker:
+            mine, theirs = theirs, mine
+        return 2.0 if mine <= theirs else 0.0
+
     def _raise_militia(self, view: View, part: Any) -> float:
         return 40.0
 
@@ -175,6 +196,12 @@ class View:
         if not enemies:
             return self.me.capitol
         return min(enemies, key=lambda t: (hex_distance(mine, self.coords[t]), t))
+
+    def enemy_distance(self, tile: int) -> int:
+        """Hex distance from a tile to the nearest enemy capitol."""
+        here = self.coords[tile]
+        enemies = [p.capitol for p in self.obs.players if p.seat != self.seat]
+        return min(hex_distance(here, self.coords[c]) for c in enemies)
 
     def in_truce(self, other: int) -> bool:
         return other not in (-1, self.seat) and any(

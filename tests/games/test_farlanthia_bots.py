@@ -5,12 +5,20 @@ from __future__ import annotations
 import pytest
 
 import sdk
+from referee.engine import CHANCE
 from referee.games.farlanthia import ENGINE
-from referee.games.farlanthia.actions import Move, Occupy
+from referee.games.farlanthia.actions import CombatRoll, Done, Move, Occupy, PressOn, Withdraw
 from referee.games.farlanthia.structures import Structure
 from referee.match import play_in_process
 from referee.replay.verify import verify_record
-from tests.games.test_farlanthia_rules import AWAY, clear, game, neighbour, to_conflict
+from tests.games.test_farlanthia_rules import (
+    AWAY,
+    battle_setup,
+    clear,
+    game,
+    neighbour,
+    to_conflict,
+)
 from tests.helpers import duel_wins, load_bot
 
 
@@ -39,6 +47,21 @@ def test_greedy_bot_beats_random_bot_in_80_percent_of_40_games() -> None:
 
 
 @pytest.mark.slow
+def test_greedy_bot_beats_two_random_bots_in_80_percent_of_3_player_games() -> None:
+    """Default config with the draft, retreat and razing on the owner's phase; seats rotate."""
+    games = 15
+    wins = 0
+    for seed in range(games):
+        seat = seed % 3
+        bots = [load_bot("random_bot.py", "RandomBot") for _ in range(3)]
+        bots[seat] = greedy()
+        result = play_in_process(ENGINE, bots, seed=seed)
+        ranks = [s.rank for s in result.seats]
+        wins += ranks[seat] == 1 and ranks.count(1) == 1
+    assert wins >= 0.8 * games
+
+
+@pytest.mark.slow
 def test_random_bots_play_six_seats_and_the_record_verifies(tmp_path: object) -> None:
     from pathlib import Path
 
@@ -59,8 +82,39 @@ def test_greedy_bot_razes_an_enemy_capitol_it_holds() -> None:
     start = clear(state, neighbour(AWAY))
     state.add_troops(0, start, 3)
     state.apply(0, Move(start, AWAY, 3))
-    from referee.games.farlanthia.actions import Done
-
     state.apply(0, Done())
+    state.apply(1, Done())  # FARL-17: the raze comes at the end of the owner's phase
     assert state.structure[AWAY] is Structure.CAPITOL
     assert choose(greedy(), state, 0) == Occupy(AWAY, 1)
+
+
+def test_greedy_bot_withdraws_once_it_no_longer_outnumbers_the_defenders() -> None:
+    state, target = battle_setup(defenders=2, attackers=3)
+    state.realms[0].dice, state.realms[1].dice = (), ()
+    state.apply(0, Move(state.troop_owner.index(0), target, 3))
+    state.apply(CHANCE, CombatRoll((6, 5, 1)))
+    state.apply(CHANCE, CombatRoll((6, 6)))
+    assert choose(greedy(), state, 0) == Withdraw()  # 1 against 2
+
+
+def test_greedy_bot_presses_on_while_it_outnumbers_the_defenders() -> None:
+    state, target = battle_setup(defenders=2, attackers=5)
+    state.realms[0].dice, state.realms[1].dice = (), ()
+    state.apply(0, Move(state.troop_owner.index(0), target, 5))
+    state.apply(CHANCE, CombatRoll((6, 5, 1)))
+    state.apply(CHANCE, CombatRoll((6, 4)))
+    assert choose(greedy(), state, 0) == PressOn()  # 4 against 1
+
+
+def test_greedy_bot_drafts_poor_land_towards_the_enemy() -> None:
+    from referee.games.farlanthia.actions import DrawTile, PlaceTile
+    from referee.games.farlanthia.board import Terrain, geometry
+    from referee.games.farlanthia.rules import Rules
+
+    state = ENGINE.new_game(Rules().to_config(), 2)
+    state.apply(CHANCE, DrawTile(int(Terrain.LAKE)))
+    lake = choose(greedy(), state, 0)
+    geo = geometry()
+    assert isinstance(lake, PlaceTile)
+    places = [a.tile for a in state.legal_actions(0) if isinstance(a, PlaceTile)]
+    assert geo.distance(lake.tile, AWAY) == min(geo.distance(t, AWAY) for t in places)

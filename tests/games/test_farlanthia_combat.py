@@ -2,16 +2,22 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from referee.engine import CHANCE
 from referee.games.farlanthia.actions import (
     CombatRoll,
     Done,
     Move,
     Occupy,
+    PressOn,
     RaiseMilitia,
     Substitute,
+    Withdraw,
 )
 from referee.games.farlanthia.board import Terrain
+from referee.games.farlanthia.pending import Ask
+from referee.games.farlanthia.seasons import Phase
 from referee.games.farlanthia.structures import Res, Structure
 from tests.games.test_farlanthia_rules import (
     AWAY,
@@ -91,8 +97,8 @@ def test_the_defender_may_swap_in_a_die_during_the_attack() -> None:
 # -- conquest ----------------------------------------------------------------
 
 
-def test_razing_an_occupied_village_gives_its_production() -> None:
-    """FARL-17."""
+def test_razing_waits_for_the_end_of_the_owners_conflict_phase() -> None:
+    """FARL-17: seat 0 holds seat 1's town; seat 1 plays its phase, then seat 0 may raze it."""
     state, target = battle_setup(defenders=0)
     state.terrain[target] = Terrain.FOREST
     state.set_structure(target, Structure.TOWN, 1)
@@ -100,20 +106,43 @@ def test_razing_an_occupied_village_gives_its_production() -> None:
     state.apply(0, Move(state.troop_owner.index(0), target, 1))
     assert state.troop_owner[target] == 0 and state.battle is None
     state.apply(0, Done())
+    assert state.to_act() == (1,) and not state.frames  # no raze at the end of seat 0's phase
+    assert RaiseMilitia(target) in state.legal_actions(1)
+    state.apply(1, Done())
     assert state.to_act() == (0,)
-    assert state.legal_actions(0) == [Occupy(target, 0), Occupy(target, 1), Occupy(target, 2)]
+    assert state.legal_actions(0) == [Occupy(target, 0), Occupy(target, 1)]  # no capture
     state.apply(0, Occupy(target, 1))
     assert state.structure[target] is Structure.NONE
     assert state.realms[0].resources[Res.WOOD] == wood + 1
     assert state.realms[0].resources[Res.GOLD] == gold + 1
 
 
-def test_capturing_takes_the_structure() -> None:
-    """FARL-18."""
+def test_the_owner_prevents_the_raze_by_raising_militia_in_its_own_phase() -> None:
+    """FARL-16, FARL-17: the town's 2 militia beat the lone occupier; nothing is left to raze."""
     state, target = battle_setup(defenders=0)
+    state.set_structure(target, Structure.TOWN, 1)
+    state.apply(0, Move(state.troop_owner.index(0), target, 1))
+    state.apply(0, Done())
+    state.realms[1].dice = ()  # no leadership die to swap in
+    state.apply(1, RaiseMilitia(target))
+    state.apply(CHANCE, CombatRoll((3,)))
+    state.apply(CHANCE, CombatRoll((5, 1)))
+    assert state.battle is None
+    assert (state.troop_owner[target], state.troops[target]) == (1, 2)
+    assert (state.structure[target], state.owner[target]) == (Structure.VILLAGE, 1)
+    state.apply(1, Done())
+    assert not any(frame.ask is Ask.OCCUPY for frame in state.frames)
+    assert state.phase is Phase.LEADERSHIP and state.structure[target] is Structure.VILLAGE
+
+
+def test_capturing_takes_the_structure_when_the_option_is_on() -> None:
+    """FARL-18: off by default; with allow_capture the occupier may take the structure."""
+    state, target = battle_setup(defenders=0)
+    state.rules = replace(state.rules, allow_capture=True)
     state.set_structure(target, Structure.VILLAGE, 1)
     state.apply(0, Move(state.troop_owner.index(0), target, 1))
     state.apply(0, Done())
+    state.apply(1, Done())
     state.apply(0, Occupy(target, 2))
     assert (state.structure[target], state.owner[target]) == (Structure.VILLAGE, 0)
 
@@ -128,6 +157,7 @@ def test_razing_the_last_other_capitol_ends_the_game() -> None:
     state.add_troops(0, next_to_away, 3)
     state.apply(0, Move(next_to_away, AWAY, 3))
     state.apply(0, Done())
+    state.apply(1, Done())  # seat 1 has no troops left to strike back with
     assert state.legal_actions(0) == [Occupy(AWAY, 0), Occupy(AWAY, 1)]
     state.apply(0, Occupy(AWAY, 1))
     assert state.is_terminal()
@@ -169,3 +199,51 @@ def test_militia_rise_on_an_occupied_town_and_defend() -> None:
     state.apply(CHANCE, CombatRoll((4, 1)))
     assert (state.troop_owner[town], state.troops[town]) == (0, 2)
     assert RaiseMilitia(town) not in state.legal_actions(0)
+
+
+# -- retreat -----------------------------------------------------------------
+
+
+def test_after_a_round_the_attacker_may_withdraw_to_the_tile_it_came_from() -> None:
+    """FARL-15: as in RISK; the survivors go back spent, the defenders keep the tile."""
+    state, target = battle_setup(defenders=2)
+    state.realms[0].dice, state.realms[1].dice = (), ()
+    start = state.troop_owner.index(0)
+    state.apply(0, Move(start, target, 3))
+    state.apply(CHANCE, CombatRoll((6, 5, 1)))
+    state.apply(CHANCE, CombatRoll((6, 4)))
+    battle = state.battle
+    assert battle is not None and (battle.att, battle.dfn) == (2, 1)
+    assert state.to_act() == (0,) and state.legal_actions(0) == [PressOn(), Withdraw()]
+    state.apply(0, Withdraw())
+    assert state.battle is None
+    assert (state.troop_owner[target], state.troops[target]) == (1, 1)
+    assert (state.troop_owner[start], state.troops[start], state.exhausted[start]) == (0, 2, 2)
+    assert not any(isinstance(a, Move) and a.source == start for a in state.legal_actions(0))
+
+
+def test_pressing_on_fights_another_round() -> None:
+    state, target = battle_setup(defenders=2)
+    state.realms[0].dice, state.realms[1].dice = (), ()
+    state.apply(0, Move(state.troop_owner.index(0), target, 3))
+    state.apply(CHANCE, CombatRoll((6, 5, 1)))
+    state.apply(CHANCE, CombatRoll((6, 4)))
+    state.apply(0, PressOn())
+    assert state.to_act() == (CHANCE,) and len(state.chance_outcomes()) == 21  # 2 dice
+    state.apply(CHANCE, CombatRoll((6, 6)))
+    state.apply(CHANCE, CombatRoll((1,)))
+    assert state.battle is None and (state.troop_owner[target], state.troops[target]) == (0, 2)
+
+
+def test_militia_nobody_moved_in_fight_to_the_end() -> None:
+    """FARL-15: only a realm that moved in has somewhere to withdraw to."""
+    state = game()
+    to_conflict(state)
+    state.realms[0].dice, state.realms[1].dice = (), ()
+    town = clear(state, neighbour(HOME))
+    state.set_structure(town, Structure.TOWN, 0)
+    state.add_troops(1, town, 3)
+    state.apply(0, RaiseMilitia(town))
+    state.apply(CHANCE, CombatRoll((6, 5, 1)))
+    state.apply(CHANCE, CombatRoll((6, 4)))
+    assert state.to_act() == (CHANCE,)  # straight on to the next round

@@ -100,7 +100,8 @@ def test_contract_with_a_fixed_revealed_map_and_no_cards() -> None:
         years=2, reveal_map=True, events=False, adventures=False, diplomacy=False
     ).to_config()
     check_engine(ENGINE, 3, seeds=range(2), config=config)
-    check_engine(ENGINE, 4, seeds=range(1), config=Rules(years=1, map_seed=9).to_config())
+    fixed = Rules(years=1, map_seed=9, reveal_map=True).to_config()
+    check_engine(ENGINE, 4, seeds=range(1), config=fixed)
 
 
 def test_contract_with_chance_picking_the_seed_of_a_revealed_map() -> None:

@@ -64,6 +64,18 @@ def game(players: int = 2, **options: object) -> FarlanthiaState:
     return state
 
 
+def drafted(rules: Rules, players: int = 2) -> FarlanthiaState:
+    """A hidden map after a setup draft where chance and every seat take the first choice."""
+    state = ENGINE.new_game(rules.to_config(), players)
+    while state.phase is Phase.DRAFT:
+        seat = state.to_act()[0]
+        if seat == CHANCE:
+            state.apply(CHANCE, state.chance_outcomes()[0][0])
+        else:
+            state.apply(seat, state.legal_actions(seat)[0])
+    return state
+
+
 def to_conflict(state: FarlanthiaState) -> None:
     """Finish every realm phase: seat 0's conflict phase starts."""
     while state.phase is Phase.REALM:
@@ -140,9 +152,9 @@ def test_capitols_are_spread_on_the_ring_at_distance_4(players: int) -> None:
         assert GEO.distance(*tiles) == 8
 
 
-def test_by_default_terrain_is_dealt_by_chance_on_reveal() -> None:
+def test_without_the_draft_terrain_is_dealt_by_chance_on_reveal() -> None:
     """FARL-02: a face-down tile gets its terrain from the remaining mix when scouted."""
-    state = ENGINE.new_game(ENGINE.default_config(), 2)
+    state = ENGINE.new_game(Rules(draft=False).to_config(), 2)
     assert state.terrain.count(Terrain.UNKNOWN) == 124  # all but the volcano and 2 capitols
     state.apply(CHANCE, LeadershipRoll((2, 1, 1)))
     state.apply(CHANCE, LeadershipRoll((6, 6, 6)))
@@ -161,7 +173,7 @@ def test_by_default_terrain_is_dealt_by_chance_on_reveal() -> None:
 
 def test_scouting_with_a_die_reveals_that_many_more_tiles() -> None:
     """FARL-06: one free reveal, then a die showing 2 gives two more from the same frontier."""
-    state = ENGINE.new_game(Rules(map_seed=3, events=False).to_config(), 2)
+    state = drafted(Rules(events=False))
     state.apply(CHANCE, LeadershipRoll((2, 1, 1)))
     state.apply(CHANCE, LeadershipRoll((6, 6, 6)))
     frontier = set(state.scout_frontier)
@@ -422,7 +434,7 @@ def test_the_caravan_trades_two_for_one_and_a_die_takes_a_good_once_a_season() -
 
 def test_renown_adds_pips_to_a_spent_die() -> None:
     """FARL-08: renown 2 turns a scouting die of 3 into 5 reveals; the pips last a season."""
-    state = ENGINE.new_game(Rules(map_seed=3, events=False).to_config(), 2)
+    state = drafted(Rules(events=False))
     state.realms[0].renown = 2
     state.realms[0].bonus_left = 2
     state.apply(CHANCE, LeadershipRoll((3, 1, 1)))
@@ -454,7 +466,7 @@ def test_a_truce_lasts_until_the_proposers_next_conflict_phase() -> None:
 
 def test_a_hero_spends_a_die_to_draw_an_adventure_and_scouting_draws_an_event() -> None:
     """FARL-23, FARL-30."""
-    state = ENGINE.new_game(Rules(map_seed=3).to_config(), 2)
+    state = drafted(Rules())
     state.apply(CHANCE, LeadershipRoll((2, 1, 1)))
     state.apply(CHANCE, LeadershipRoll((6, 6, 6)))
     reveal = next(a for a in state.legal_actions(0) if isinstance(a, RevealTile))

@@ -187,6 +187,30 @@ class DealTerrain:
     terrain: int
 
 
+@dataclass(frozen=True, order=True)
+class DrawTile:
+    """Chance, in the setup draft: the terrain of the tile the drafting seat draws (FARL-35)."""
+
+    terrain: int
+
+
+@dataclass(frozen=True, order=True)
+class PlaceTile:
+    """Setup draft: place the drawn tile face down on ``tile`` (FARL-35)."""
+
+    tile: int
+
+
+@dataclass(frozen=True, order=True)
+class PressOn:
+    """After a round of combat, the realm that moved in fights another round (FARL-15)."""
+
+
+@dataclass(frozen=True, order=True)
+class Withdraw:
+    """After a round of combat, the realm that moved in goes back where it came from (FARL-15)."""
+
+
 FarlanthiaAction = (
     RevealTile
     | ScoutWithDie
@@ -212,5 +236,9 @@ FarlanthiaAction = (
     | DrawCard
     | DieRoll
     | DealTerrain
+    | DrawTile
+    | PlaceTile
+    | PressOn
+    | Withdraw
 )
 """Every action and chance outcome of the game."""

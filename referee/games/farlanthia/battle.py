@@ -4,9 +4,11 @@ A round: chance rolls the attacker's dice (up to 3), then the defender's
 (up to 2; 2 on a fortified tile with one troop). Either side may then swap
 rolled dice for unspent leadership dice that beat them. Highest against
 highest, then the next: the higher die wins, ties go to the defender, and
-each loss costs one unit (a troop, or an ambassador's die). Rounds go on
-until one side has no units left (FARL-15). A negotiation is the same
-battle with the ambassador strengths as units and the proposer attacking.
+each loss costs one unit (a troop, or an ambassador's die). After each
+round of combat the realm that moved in presses on or withdraws to the tile
+it came from, as in RISK (FARL-15); otherwise rounds go on until one side
+has no units left. A negotiation is the same battle with the ambassador
+strengths as units and the proposer attacking.
 """
 
 from __future__ import annotations
@@ -21,7 +23,14 @@ from math import factorial
 from typing import TYPE_CHECKING
 
 from referee.errors import IllegalAction
-from referee.games.farlanthia.actions import CombatRoll, Done, FarlanthiaAction, Substitute
+from referee.games.farlanthia.actions import (
+    CombatRoll,
+    Done,
+    FarlanthiaAction,
+    PressOn,
+    Substitute,
+    Withdraw,
+)
 from referee.games.farlanthia.cards import ARTIFACT_BASE, Card, discard_held
 from referee.games.farlanthia.pending import Ask, Frame
 
@@ -46,6 +55,7 @@ class Stage(enum.IntEnum):
     ROLL_DEFENDER = 2
     SWAP_ATTACKER = 3
     SWAP_DEFENDER = 4
+    PRESS_OR_WITHDRAW = 5
 
 
 @cache
@@ -78,6 +88,10 @@ class Battle:
     att_roll: tuple[int, ...] = ()
     def_roll: tuple[int, ...] = ()
     contested: bool = True
+    mover: int = -1
+    """The realm that moved in and may withdraw (FARL-15); -1 for militia and negotiations."""
+    source: int = -1
+    """The tile the mover came from, where survivors withdraw."""
 
     def key(self) -> tuple[object, ...]:
         return (
@@ -91,6 +105,9 @@ class Battle:
             int(self.stage),
             self.att_roll,
             self.def_roll,
+            self.contested,
+            self.mover,
+            self.source,
         )
 
     def units_of(self, seat: int) -> int:
@@ -113,6 +130,8 @@ class Battle:
 
         if self.stage in (Stage.ROLL_ATTACKER, Stage.ROLL_DEFENDER):
             return CHANCE
+        if self.stage is Stage.PRESS_OR_WITHDRAW:
+            return self.mover
         return self.attacker if self.stage is Stage.SWAP_ATTACKER else self.defender
 
     def chance_outcomes(self) -> list[tuple[FarlanthiaAction, Fraction]]:
@@ -135,6 +154,8 @@ class Battle:
         return self.defender, self.def_roll
 
     def legal_actions(self, state: FarlanthiaState) -> list[FarlanthiaAction]:
+        if self.stage is Stage.PRESS_OR_WITHDRAW:
+            return [PressOn(), Withdraw()]
         seat, roll = self._swapper()
         return [*self._substitutions(state, seat, roll), Done()]
 
@@ -151,6 +172,12 @@ class Battle:
         return options
 
     def apply_decision(self, state: FarlanthiaState, seat: int, action: FarlanthiaAction) -> None:
+        if isinstance(action, PressOn):
+            self.stage = Stage.ROLL_ATTACKER
+            return
+        if isinstance(action, Withdraw):
+            self._withdraw(state)
+            return
         if isinstance(action, Substitute):
             value = state.spend_die(seat, action.die, use_bonus=True)
             _, roll = self._swapper()
@@ -174,6 +201,8 @@ class Battle:
                 self._end(state)
                 return True
             return False
+        if self.stage is Stage.PRESS_OR_WITHDRAW:
+            return False
         seat, roll = self._swapper()
         if self._substitutions(state, seat, roll):
             return False
@@ -193,9 +222,12 @@ class Battle:
             else:
                 self._lose(state, defender_side=False)
         self.att_roll, self.def_roll = (), ()
-        self.stage = Stage.ROLL_ATTACKER
         if self.att <= 0 or self.dfn <= 0:
             self._end(state)
+        elif self.mover >= 0:
+            self.stage = Stage.PRESS_OR_WITHDRAW
+        else:
+            self.stage = Stage.ROLL_ATTACKER
 
     def _lose(self, state: FarlanthiaState, defender_side: bool) -> None:
         loser = self.defender if defender_side else self.attacker
@@ -218,6 +250,17 @@ class Battle:
         side, units = (self.attacker, self.att) if self.att > 0 else (self.defender, self.dfn)
         state.add_troops(side, self.tile, units)
         state.exhausted[self.tile] = state.troops[self.tile]
+
+    def _withdraw(self, state: FarlanthiaState) -> None:
+        """The mover's survivors go back to their tile, spent; the other side holds this one."""
+        state.battle = None
+        if self.mover == self.attacker:
+            stay, staying, left = self.defender, self.dfn, self.att
+        else:
+            stay, staying, left = self.attacker, self.att, self.dfn
+        state.add_troops(stay, self.tile, staying)
+        state.exhausted[self.tile] = state.troops[self.tile]
+        state.exhausted[self.source] += state.add_troops(self.mover, self.source, left)
 
 
 def ambassador_strength(state: FarlanthiaState, kind: Negotiation, p: int, r: int) -> int:

@@ -80,6 +80,14 @@ def _predicate(state: FarlanthiaState, action: a.FarlanthiaAction) -> str:  # no
             return f"rolls {value} for {_card_asked(state)}"
         case a.DealTerrain(tile, terrain):
             return f"deals {_terrain(terrain)} to tile {tile}"
+        case a.DrawTile(terrain):
+            return f"deals a {_terrain(terrain)} tile to the drafting seat"
+        case a.PlaceTile(tile):
+            return f"places its drawn tile face down on {_tile(state, tile)}"
+        case a.PressOn():
+            return "presses on with the attack"
+        case a.Withdraw():
+            return "withdraws to the tile it came from"
     raise TypeError(f"expected a Farlanthia action, got {type(action).__name__}")
 
 

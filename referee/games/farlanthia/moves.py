@@ -259,7 +259,7 @@ def reveal(state: FarlanthiaState, seat: int, tile: int) -> None:
 def _start_move(state: FarlanthiaState, seat: int, source: int, target: int, count: int) -> None:
     state.active = None  # FARL-12: the previous stack may not move again
     state.remove_troops(source, count)
-    _enter(state, seat, target, count, MOVEMENT - state.move_cost(target))
+    _enter(state, seat, target, count, MOVEMENT - state.move_cost(target), source=source)
 
 
 def _continue(state: FarlanthiaState, seat: int, target: int) -> None:
@@ -268,10 +268,12 @@ def _continue(state: FarlanthiaState, seat: int, target: int) -> None:
     state.active = None
     state.exhausted[tile] -= units
     state.remove_troops(tile, units)
-    _enter(state, seat, target, units, moves - state.move_cost(target))
+    _enter(state, seat, target, units, moves - state.move_cost(target), source=tile)
 
 
-def _enter(state: FarlanthiaState, seat: int, tile: int, units: int, moves_left: int) -> None:
+def _enter(
+    state: FarlanthiaState, seat: int, tile: int, units: int, moves_left: int, *, source: int
+) -> None:
     """Troops enter a tile: a plain move, an occupation, or a battle (FARL-14, FARL-17)."""
     enemy = state.troop_owner[tile]
     owner = state.owner[tile]
@@ -286,7 +288,9 @@ def _enter(state: FarlanthiaState, seat: int, tile: int, units: int, moves_left:
         else:
             attacker, defender, att, dfn = seat, enemy, units, defenders
             fortified = state.structure[tile] in FORTIFYING and owner == enemy
-        state.battle = fight.Battle(attacker, defender, tile, 0, att, dfn, fortified)
+        state.battle = fight.Battle(
+            attacker, defender, tile, 0, att, dfn, fortified, mover=seat, source=source
+        )
         return
     state.troop_owner[tile] = seat
     state.troops[tile] += units

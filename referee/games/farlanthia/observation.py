@@ -1,13 +1,18 @@
 """What one seat may see: the revealed map, every realm's public state, its own hand.
 
-Unrevealed tiles show terrain 0 (FARL-03). Held adventure cards are listed
-for their owner only; others see the count (FARL-33).
+Unrevealed tiles show terrain 0 (FARL-03); a seat also sees the face-down
+tiles it placed in the draft and the tile it drew (FARL-35). Held adventure
+cards are listed for their owner only; others see the count (FARL-33).
+Everything else in the state is public and shown, so a seat can rebuild a
+full state from its observation by sampling only what is hidden (forward.py).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from referee.games.farlanthia.board import Terrain
+from referee.games.farlanthia.seasons import Phase
 from sdk.pb.landgrave.games.farlanthia.v1 import farlanthia_pb2
 
 if TYPE_CHECKING:
@@ -21,6 +26,13 @@ def observe(state: FarlanthiaState, seat: int) -> farlanthia_pb2.Observation:
         int(t) if shown else 0 for t, shown in zip(state.terrain, state.revealed, strict=True)
     ]
     top = state.frames[-1] if state.frames else None
+    face_down = list(state.terrain_left)
+    if state.drawn_tile:
+        face_down[state.drawn_tile] += 1
+    for kind, shown in zip(state.terrain, state.revealed, strict=True):
+        if not shown and kind is not Terrain.UNKNOWN:
+            face_down[kind] += 1
+    drafting = state.phase is Phase.DRAFT and state.current == seat
     message = farlanthia_pb2.Observation(
         config=state.rules.to_config(),
         seat=seat,
@@ -47,9 +59,41 @@ def observe(state: FarlanthiaState, seat: int) -> farlanthia_pb2.Observation:
         winner=state.winner,
         event_deck_left=len(state.event_deck),
         adventure_deck_left=len(state.adventure_deck),
-        terrain_left=state.terrain_left,
+        terrain_left=face_down,
+        revealed=state.revealed,
+        revealed_season=state.revealed_season,
+        revealed_by=state.revealed_by,
+        militia_raised=state.militia_raised,
+        turn=state.turn,
+        to_roll=state.to_roll,
+        ending_turn=state.ending_turn,
+        scout_free=state.scout_free,
+        scout_extra=state.scout_extra,
+        scout_die_used=state.scout_die_used,
+        scout_frontier=state.scout_frontier,
+        scout_count=state.scout_count,
+        hero_done=state.hero_done,
+        produced=state.produced,
+        event_discard=state.event_discard,
+        adventure_discard=state.adventure_discard,
+        placed_by=state.placed_by,
+        placed_terrain=[
+            int(kind) if by == seat and not shown else 0
+            for kind, by, shown in zip(state.terrain, state.placed_by, state.revealed, strict=True)
+        ],
+        drawn_tile=state.drawn_tile if drafting else 0,
     )
+    for frame in state.frames:
+        message.frames.add(
+            ask=int(frame.ask),
+            seat=frame.seat,
+            card=frame.card,
+            count=frame.count,
+            other=frame.other,
+            tile=frame.tile,
+        )
     for other, realm in enumerate(state.realms):
+        flags = state.seasonal[other]
         message.players.add(
             seat=other,
             alive=realm.alive,
@@ -65,9 +109,20 @@ def observe(state: FarlanthiaState, seat: int) -> farlanthia_pb2.Observation:
             events=realm.events,
             bonus_left=realm.bonus_left,
             score=state.score(other),
+            caravan_blocked=flags.caravan_blocked,
+            refugees=flags.refugees,
+            harvest=flags.harvest,
+            no_negotiations=flags.no_negotiations,
+            proposed=flags.proposed,
+            forced_labor=flags.forced_labor,
+            eliminated_order=realm.eliminated_order,
+            attacked=state.attacked[other],
+            last_trade=state.last_trade[other],
+            last_legality=state.last_legality[other],
+            last_forced=state.last_forced[other],
         )
-    for proposer, resister, _ in state.truces:
-        message.truces.add(proposer=proposer, resister=resister)
+    for proposer, resister, made in state.truces:
+        message.truces.add(proposer=proposer, resister=resister, season=made)
     if state.battle is not None:
         b = state.battle
         message.battle.CopyFrom(
@@ -81,6 +136,9 @@ def observe(state: FarlanthiaState, seat: int) -> farlanthia_pb2.Observation:
                 attacker_roll=b.att_roll,
                 defender_roll=b.def_roll,
                 fortified=b.fortified,
+                stage=int(b.stage),
+                mover=b.mover,
+                source=b.source,
             )
         )
     return message

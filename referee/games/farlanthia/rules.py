@@ -21,7 +21,7 @@ class Rules:
     years: int = DEFAULT_YEARS
     """FARL-20: the game ends after this many years of four seasons."""
     map_seed: int = 0
-    """FARL-02: 0 lets chance pick the seed; any other value fixes the map."""
+    """FARL-02: 0 lets chance lay the map; any other value fixes it (with reveal_map only)."""
     events: bool = True
     """FARL-30: scouting draws from the event deck."""
     adventures: bool = True
@@ -34,12 +34,14 @@ class Rules:
     """FARL-05: of each of wood, stone, food and gold."""
     reveal_map: bool = False
     """FARL-03: every tile starts revealed."""
-    allow_capture: bool = True
+    allow_capture: bool = False
     """FARL-18: occupied structures may be captured, not only razed."""
     renown_bonus: bool = True
     """FARL-08: spent leadership dice gain renown pips."""
     map_radius: int = RADIUS
     """FARL-34: the hexagon's radius (4..6)."""
+    draft: bool = True
+    """FARL-35: the realms draw and place the face-down tiles; false deals them on reveal."""
 
     @classmethod
     def from_config(cls, config: farlanthia_pb2.Config) -> Rules:
@@ -67,6 +69,11 @@ class Rules:
                 "farlanthia config: expected starting_resources 0..20, "
                 f"got {config.starting_resources}"
             )
+        if config.map_seed and not config.reveal_map:
+            raise ConfigError(
+                f"farlanthia config: map_seed {config.map_seed} needs reveal_map: every seat "
+                "is told the config and could regenerate the face-down tiles (FARL-02)"
+            )
         return cls(
             years=config.years,
             map_seed=config.map_seed,
@@ -79,6 +86,7 @@ class Rules:
             allow_capture=config.allow_capture,
             renown_bonus=config.renown_bonus,
             map_radius=config.map_radius,
+            draft=config.draft,
         )
 
     def to_config(self) -> farlanthia_pb2.Config:
@@ -95,6 +103,7 @@ class Rules:
             allow_capture=self.allow_capture,
             renown_bonus=self.renown_bonus,
             map_radius=self.map_radius,
+            draft=self.draft,
         )
 
 

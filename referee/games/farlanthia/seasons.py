@@ -12,7 +12,7 @@ from __future__ import annotations
 import enum
 from typing import TYPE_CHECKING
 
-from referee.games.farlanthia.board import generate_map
+from referee.games.farlanthia.board import Terrain, generate_map
 from referee.games.farlanthia.pending import Ask, Frame
 from referee.games.farlanthia.realm import Season
 from referee.games.farlanthia.structures import Structure
@@ -33,23 +33,50 @@ class Phase(enum.IntEnum):
     REALM = 4
     CONFLICT = 5
     OVER = 6
+    DRAFT = 7
+    """The setup draft (FARL-35), before the first leadership phase."""
 
 
 def lay_map(state: FarlanthiaState, seed: int) -> None:
-    """Deal the map, place capitols and the starting troops (FARL-02..05)."""
-    state.map_seed = seed
+    """Deal the map from a seed (0: tiles stay face down), found the realms, start (FARL-02..05)."""
     if seed:
         state.terrain = list(generate_map(seed, state.players, state.rules.map_radius))
         state.terrain_left = [0] * len(state.terrain_left)
+    found_realms(state)
+    if state.rules.reveal_map:
+        state.revealed = [True] * len(state.revealed)
+    _start_season(state)
+
+
+def found_realms(state: FarlanthiaState) -> None:
+    """The volcano and the capitols face up, each capitol with its starting troops (FARL-04, 05)."""
     state.revealed[state.geo.centre] = True
     for seat, realm in enumerate(state.realms):
         state.set_structure(realm.capitol, Structure.CAPITOL, seat)
         state.revealed[realm.capitol] = True
         state.revealed_by[realm.capitol] = seat
         state.add_troops(seat, realm.capitol, state.rules.starting_troops)
-    if state.rules.reveal_map:
-        state.revealed = [True] * len(state.revealed)
-    _start_season(state)
+
+
+def start_draft(state: FarlanthiaState) -> None:
+    """The realms are founded; the face-down tiles are drafted before the first season."""
+    found_realms(state)
+    state.phase = Phase.DRAFT
+
+
+def drafter(state: FarlanthiaState) -> int:
+    """The seat that draws and places the next tile: seats take turns from seat 0 (FARL-35)."""
+    placed = sum(1 for seat in state.placed_by if seat >= 0)
+    return placed % state.players
+
+
+def place_tile(state: FarlanthiaState, tile: int) -> None:
+    """The drafter's drawn tile goes face down on ``tile``; the last one starts the game."""
+    state.terrain[tile] = Terrain(state.drawn_tile)
+    state.placed_by[tile] = drafter(state)
+    state.drawn_tile = 0
+    if Terrain.UNKNOWN not in state.terrain:
+        _start_season(state)
 
 
 def _start_season(state: FarlanthiaState) -> None:
@@ -129,8 +156,8 @@ def end_turn(state: FarlanthiaState) -> None:
         state.frames.append(Frame(Ask.DRAW_EVENT, seat))
     if state.phase is Phase.CONFLICT:
         state.active = None
-        for tile in reversed(_occupied_by(state, seat)):
-            state.frames.append(Frame(Ask.OCCUPY, seat, tile=tile))
+        for tile in reversed(_held_by_enemies(state, seat)):  # FARL-17: on the owner's phase
+            state.frames.append(Frame(Ask.OCCUPY, state.troop_owner[tile], tile=tile))
     state.ending_turn = True
 
 
@@ -170,12 +197,12 @@ def _scout_frontier(state: FarlanthiaState, seat: int) -> tuple[int, ...]:
     return tuple(sorted({n for t in region for n in neighbours[t] if not state.revealed[n]}))
 
 
-def _occupied_by(state: FarlanthiaState, seat: int) -> list[int]:
-    """Enemy structures the seat's troops stand on."""
+def _held_by_enemies(state: FarlanthiaState, seat: int) -> list[int]:
+    """The seat's structures that enemy troops stand on (none of its own can be there)."""
     return [
         tile
-        for tile in range(len(state.owner))
-        if state.troop_owner[tile] == seat and state.owner[tile] not in (-1, seat)
+        for tile, owner in enumerate(state.owner)
+        if owner == seat and state.troop_owner[tile] not in (-1, seat)
     ]
 
 

@@ -21,7 +21,14 @@ from referee.engine import CHANCE, SeatOutcome, State
 from referee.errors import IllegalAction
 from referee.games.farlanthia import battle as fight
 from referee.games.farlanthia import cards, economy, seasons
-from referee.games.farlanthia.actions import Done, FarlanthiaAction, LeadershipRoll, MapSeed
+from referee.games.farlanthia.actions import (
+    Done,
+    DrawTile,
+    FarlanthiaAction,
+    LeadershipRoll,
+    MapSeed,
+    PlaceTile,
+)
 from referee.games.farlanthia.board import (
     MOVE_COST,
     Terrain,
@@ -30,6 +37,7 @@ from referee.games.farlanthia.board import (
     starting_terrain,
     undealt_mix,
 )
+from referee.games.farlanthia.draft import legal_places
 from referee.games.farlanthia.frames import (
     apply_chance_frame,
     apply_frame,
@@ -59,10 +67,13 @@ class FarlanthiaState(State[FarlanthiaAction]):
         self.players = players
         self.geo = geometry(rules.map_radius)
         size = len(self.geo.coords)
-        self.map_seed = 0
         self.terrain = starting_terrain(players, rules.map_radius)
         self.terrain_left = undealt_mix(players, rules.map_radius)
         """Face-down tiles by terrain value, dealt by chance on reveal (FARL-02)."""
+        self.placed_by = [-1] * size
+        """The seat that placed each tile in the setup draft (FARL-35)."""
+        self.drawn_tile = 0
+        """The terrain the drafting seat drew and must place; 0 none."""
         self.revealed = [False] * size
         self.revealed_season = [-1] * size
         self.revealed_by = [-1] * size
@@ -107,8 +118,13 @@ class FarlanthiaState(State[FarlanthiaAction]):
         self.adventure_discard: list[int] = []
         self.eliminations = 0
         self.winner = -1
-        if rules.map_seed or not rules.reveal_map:
-            seasons.lay_map(self, rules.map_seed)
+        if rules.reveal_map:
+            if rules.map_seed:
+                seasons.lay_map(self, rules.map_seed)
+        elif rules.draft:
+            seasons.start_draft(self)
+        else:
+            seasons.lay_map(self, 0)
 
     # -- the contract --------------------------------------------------------
 
@@ -122,6 +138,8 @@ class FarlanthiaState(State[FarlanthiaAction]):
 
     @property
     def current(self) -> int:
+        if self.phase is Phase.DRAFT:
+            return seasons.drafter(self)
         return self.order[self.turn] if self.order and self.turn < len(self.order) else -1
 
     def to_act(self) -> tuple[int, ...]:
@@ -129,6 +147,8 @@ class FarlanthiaState(State[FarlanthiaAction]):
             return ()
         if self.phase in (Phase.SETUP, Phase.LEADERSHIP):
             return (CHANCE,)
+        if self.phase is Phase.DRAFT:
+            return (self.current,) if self.drawn_tile else (CHANCE,)
         if self.battle is not None:
             seat = self.battle.to_act()
             return (seat,)
@@ -143,6 +163,13 @@ class FarlanthiaState(State[FarlanthiaAction]):
             return [(MapSeed(seed), share) for seed in range(1, MAP_SEEDS + 1)]
         if self.phase is Phase.LEADERSHIP:
             return [(LeadershipRoll(dice), p) for dice, p in fight.sorted_roll_outcomes(3)]
+        if self.phase is Phase.DRAFT:
+            left = sum(self.terrain_left)
+            return [
+                (DrawTile(kind), Fraction(count, left))
+                for kind, count in enumerate(self.terrain_left)
+                if count
+            ]
         if self.battle is not None:
             return self.battle.chance_outcomes()
         if self.frames and self.frames[-1].ask in CHANCE_ASKS:
@@ -152,6 +179,9 @@ class FarlanthiaState(State[FarlanthiaAction]):
     def legal_actions(self, seat: int) -> list[FarlanthiaAction]:
         if seat == CHANCE or seat not in self.to_act():
             return []
+        if self.phase is Phase.DRAFT:
+            places = legal_places(self.terrain, self.players, self.rules.map_radius, seat)
+            return [PlaceTile(tile) for tile in places]
         if self.battle is not None:
             return self.battle.legal_actions(self)
         if self.frames:
@@ -202,8 +232,9 @@ class FarlanthiaState(State[FarlanthiaAction]):
     def canonical(self) -> bytes:
         fields = (
             self.rules,
-            self.map_seed,
             [int(t) for t in self.terrain],
+            self.placed_by,
+            self.drawn_tile,
             self.terrain_left,
             self.revealed,
             self.revealed_season,
@@ -266,13 +297,18 @@ class FarlanthiaState(State[FarlanthiaAction]):
             seasons.lay_map(self, action.seed)
         elif isinstance(action, LeadershipRoll):
             seasons.leadership_roll(self, action.dice)
+        elif isinstance(action, DrawTile):
+            self.terrain_left[action.terrain] -= 1
+            self.drawn_tile = action.terrain
         elif self.battle is not None:
             self.battle.apply_chance(self, action)
         else:
             apply_chance_frame(self, self.frames.pop(), action)
 
     def _apply_decision(self, seat: int, action: FarlanthiaAction) -> None:
-        if self.battle is not None:
+        if isinstance(action, PlaceTile):
+            seasons.place_tile(self, action.tile)
+        elif self.battle is not None:
             self.battle.apply_decision(self, seat, action)
         elif self.frames:
             apply_frame(self, self.frames.pop(), action)
@@ -281,7 +317,7 @@ class FarlanthiaState(State[FarlanthiaAction]):
 
     def _settle(self) -> None:
         """Take every forced step, so the next question is a real one."""
-        while self.phase not in (Phase.OVER, Phase.SETUP, Phase.LEADERSHIP):
+        while self.phase not in (Phase.OVER, Phase.SETUP, Phase.LEADERSHIP, Phase.DRAFT):
             if self.battle is not None:
                 stepped = self.battle.settle(self)
             elif self.frames:

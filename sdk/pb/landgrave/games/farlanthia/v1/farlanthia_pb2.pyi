@@ -7,7 +7,7 @@ from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 DESCRIPTOR: _descriptor.FileDescriptor
 
 class Config(_message.Message):
-    __slots__ = ("years", "map_seed", "events", "adventures", "diplomacy", "starting_troops", "starting_resources", "reveal_map", "allow_capture", "renown_bonus", "map_radius")
+    __slots__ = ("years", "map_seed", "events", "adventures", "diplomacy", "starting_troops", "starting_resources", "reveal_map", "allow_capture", "renown_bonus", "map_radius", "draft")
     YEARS_FIELD_NUMBER: _ClassVar[int]
     MAP_SEED_FIELD_NUMBER: _ClassVar[int]
     EVENTS_FIELD_NUMBER: _ClassVar[int]
@@ -19,6 +19,7 @@ class Config(_message.Message):
     ALLOW_CAPTURE_FIELD_NUMBER: _ClassVar[int]
     RENOWN_BONUS_FIELD_NUMBER: _ClassVar[int]
     MAP_RADIUS_FIELD_NUMBER: _ClassVar[int]
+    DRAFT_FIELD_NUMBER: _ClassVar[int]
     years: int
     map_seed: int
     events: bool
@@ -30,10 +31,11 @@ class Config(_message.Message):
     allow_capture: bool
     renown_bonus: bool
     map_radius: int
-    def __init__(self, years: _Optional[int] = ..., map_seed: _Optional[int] = ..., events: _Optional[bool] = ..., adventures: _Optional[bool] = ..., diplomacy: _Optional[bool] = ..., starting_troops: _Optional[int] = ..., starting_resources: _Optional[int] = ..., reveal_map: _Optional[bool] = ..., allow_capture: _Optional[bool] = ..., renown_bonus: _Optional[bool] = ..., map_radius: _Optional[int] = ...) -> None: ...
+    draft: bool
+    def __init__(self, years: _Optional[int] = ..., map_seed: _Optional[int] = ..., events: _Optional[bool] = ..., adventures: _Optional[bool] = ..., diplomacy: _Optional[bool] = ..., starting_troops: _Optional[int] = ..., starting_resources: _Optional[int] = ..., reveal_map: _Optional[bool] = ..., allow_capture: _Optional[bool] = ..., renown_bonus: _Optional[bool] = ..., map_radius: _Optional[int] = ..., draft: _Optional[bool] = ...) -> None: ...
 
 class Player(_message.Message):
-    __slots__ = ("seat", "alive", "renown", "valor", "honor", "resources", "dice", "capitol", "troops", "hand", "hand_count", "events", "bonus_left", "score")
+    __slots__ = ("seat", "alive", "renown", "valor", "honor", "resources", "dice", "capitol", "troops", "hand", "hand_count", "events", "bonus_left", "score", "caravan_blocked", "refugees", "harvest", "no_negotiations", "proposed", "forced_labor", "eliminated_order", "attacked", "last_trade", "last_legality", "last_forced")
     SEAT_FIELD_NUMBER: _ClassVar[int]
     ALIVE_FIELD_NUMBER: _ClassVar[int]
     RENOWN_FIELD_NUMBER: _ClassVar[int]
@@ -48,6 +50,17 @@ class Player(_message.Message):
     EVENTS_FIELD_NUMBER: _ClassVar[int]
     BONUS_LEFT_FIELD_NUMBER: _ClassVar[int]
     SCORE_FIELD_NUMBER: _ClassVar[int]
+    CARAVAN_BLOCKED_FIELD_NUMBER: _ClassVar[int]
+    REFUGEES_FIELD_NUMBER: _ClassVar[int]
+    HARVEST_FIELD_NUMBER: _ClassVar[int]
+    NO_NEGOTIATIONS_FIELD_NUMBER: _ClassVar[int]
+    PROPOSED_FIELD_NUMBER: _ClassVar[int]
+    FORCED_LABOR_FIELD_NUMBER: _ClassVar[int]
+    ELIMINATED_ORDER_FIELD_NUMBER: _ClassVar[int]
+    ATTACKED_FIELD_NUMBER: _ClassVar[int]
+    LAST_TRADE_FIELD_NUMBER: _ClassVar[int]
+    LAST_LEGALITY_FIELD_NUMBER: _ClassVar[int]
+    LAST_FORCED_FIELD_NUMBER: _ClassVar[int]
     seat: int
     alive: bool
     renown: int
@@ -62,18 +75,31 @@ class Player(_message.Message):
     events: _containers.RepeatedScalarFieldContainer[int]
     bonus_left: int
     score: int
-    def __init__(self, seat: _Optional[int] = ..., alive: _Optional[bool] = ..., renown: _Optional[int] = ..., valor: _Optional[int] = ..., honor: _Optional[int] = ..., resources: _Optional[_Iterable[int]] = ..., dice: _Optional[_Iterable[int]] = ..., capitol: _Optional[int] = ..., troops: _Optional[int] = ..., hand: _Optional[_Iterable[int]] = ..., hand_count: _Optional[int] = ..., events: _Optional[_Iterable[int]] = ..., bonus_left: _Optional[int] = ..., score: _Optional[int] = ...) -> None: ...
+    caravan_blocked: bool
+    refugees: bool
+    harvest: int
+    no_negotiations: bool
+    proposed: _containers.RepeatedScalarFieldContainer[int]
+    forced_labor: bool
+    eliminated_order: int
+    attacked: _containers.RepeatedScalarFieldContainer[int]
+    last_trade: int
+    last_legality: int
+    last_forced: int
+    def __init__(self, seat: _Optional[int] = ..., alive: _Optional[bool] = ..., renown: _Optional[int] = ..., valor: _Optional[int] = ..., honor: _Optional[int] = ..., resources: _Optional[_Iterable[int]] = ..., dice: _Optional[_Iterable[int]] = ..., capitol: _Optional[int] = ..., troops: _Optional[int] = ..., hand: _Optional[_Iterable[int]] = ..., hand_count: _Optional[int] = ..., events: _Optional[_Iterable[int]] = ..., bonus_left: _Optional[int] = ..., score: _Optional[int] = ..., caravan_blocked: _Optional[bool] = ..., refugees: _Optional[bool] = ..., harvest: _Optional[int] = ..., no_negotiations: _Optional[bool] = ..., proposed: _Optional[_Iterable[int]] = ..., forced_labor: _Optional[bool] = ..., eliminated_order: _Optional[int] = ..., attacked: _Optional[_Iterable[int]] = ..., last_trade: _Optional[int] = ..., last_legality: _Optional[int] = ..., last_forced: _Optional[int] = ...) -> None: ...
 
 class Truce(_message.Message):
-    __slots__ = ("proposer", "resister")
+    __slots__ = ("proposer", "resister", "season")
     PROPOSER_FIELD_NUMBER: _ClassVar[int]
     RESISTER_FIELD_NUMBER: _ClassVar[int]
+    SEASON_FIELD_NUMBER: _ClassVar[int]
     proposer: int
     resister: int
-    def __init__(self, proposer: _Optional[int] = ..., resister: _Optional[int] = ...) -> None: ...
+    season: int
+    def __init__(self, proposer: _Optional[int] = ..., resister: _Optional[int] = ..., season: _Optional[int] = ...) -> None: ...
 
 class Battle(_message.Message):
-    __slots__ = ("attacker", "defender", "tile", "negotiation", "attacker_units", "defender_units", "attacker_roll", "defender_roll", "fortified")
+    __slots__ = ("attacker", "defender", "tile", "negotiation", "attacker_units", "defender_units", "attacker_roll", "defender_roll", "fortified", "stage", "mover", "source")
     ATTACKER_FIELD_NUMBER: _ClassVar[int]
     DEFENDER_FIELD_NUMBER: _ClassVar[int]
     TILE_FIELD_NUMBER: _ClassVar[int]
@@ -83,6 +109,9 @@ class Battle(_message.Message):
     ATTACKER_ROLL_FIELD_NUMBER: _ClassVar[int]
     DEFENDER_ROLL_FIELD_NUMBER: _ClassVar[int]
     FORTIFIED_FIELD_NUMBER: _ClassVar[int]
+    STAGE_FIELD_NUMBER: _ClassVar[int]
+    MOVER_FIELD_NUMBER: _ClassVar[int]
+    SOURCE_FIELD_NUMBER: _ClassVar[int]
     attacker: int
     defender: int
     tile: int
@@ -92,10 +121,29 @@ class Battle(_message.Message):
     attacker_roll: _containers.RepeatedScalarFieldContainer[int]
     defender_roll: _containers.RepeatedScalarFieldContainer[int]
     fortified: bool
-    def __init__(self, attacker: _Optional[int] = ..., defender: _Optional[int] = ..., tile: _Optional[int] = ..., negotiation: _Optional[int] = ..., attacker_units: _Optional[int] = ..., defender_units: _Optional[int] = ..., attacker_roll: _Optional[_Iterable[int]] = ..., defender_roll: _Optional[_Iterable[int]] = ..., fortified: _Optional[bool] = ...) -> None: ...
+    stage: int
+    mover: int
+    source: int
+    def __init__(self, attacker: _Optional[int] = ..., defender: _Optional[int] = ..., tile: _Optional[int] = ..., negotiation: _Optional[int] = ..., attacker_units: _Optional[int] = ..., defender_units: _Optional[int] = ..., attacker_roll: _Optional[_Iterable[int]] = ..., defender_roll: _Optional[_Iterable[int]] = ..., fortified: _Optional[bool] = ..., stage: _Optional[int] = ..., mover: _Optional[int] = ..., source: _Optional[int] = ...) -> None: ...
+
+class Frame(_message.Message):
+    __slots__ = ("ask", "seat", "card", "count", "other", "tile")
+    ASK_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    CARD_FIELD_NUMBER: _ClassVar[int]
+    COUNT_FIELD_NUMBER: _ClassVar[int]
+    OTHER_FIELD_NUMBER: _ClassVar[int]
+    TILE_FIELD_NUMBER: _ClassVar[int]
+    ask: int
+    seat: int
+    card: int
+    count: int
+    other: int
+    tile: int
+    def __init__(self, ask: _Optional[int] = ..., seat: _Optional[int] = ..., card: _Optional[int] = ..., count: _Optional[int] = ..., other: _Optional[int] = ..., tile: _Optional[int] = ...) -> None: ...
 
 class Observation(_message.Message):
-    __slots__ = ("config", "seat", "num_players", "season", "seasons_total", "phase", "current", "order", "q", "r", "terrain", "structure", "owner", "troop_owner", "troops", "exhausted", "players", "truces", "caravan_taken", "battle", "active_tile", "active_units", "active_moves", "pending", "pending_card", "winner", "event_deck_left", "adventure_deck_left", "terrain_left")
+    __slots__ = ("config", "seat", "num_players", "season", "seasons_total", "phase", "current", "order", "q", "r", "terrain", "structure", "owner", "troop_owner", "troops", "exhausted", "players", "truces", "caravan_taken", "battle", "active_tile", "active_units", "active_moves", "pending", "pending_card", "winner", "event_deck_left", "adventure_deck_left", "terrain_left", "revealed", "revealed_season", "revealed_by", "militia_raised", "turn", "to_roll", "frames", "ending_turn", "scout_free", "scout_extra", "scout_die_used", "scout_frontier", "scout_count", "hero_done", "produced", "event_discard", "adventure_discard", "placed_by", "placed_terrain", "drawn_tile")
     CONFIG_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
     NUM_PLAYERS_FIELD_NUMBER: _ClassVar[int]
@@ -125,6 +173,26 @@ class Observation(_message.Message):
     EVENT_DECK_LEFT_FIELD_NUMBER: _ClassVar[int]
     ADVENTURE_DECK_LEFT_FIELD_NUMBER: _ClassVar[int]
     TERRAIN_LEFT_FIELD_NUMBER: _ClassVar[int]
+    REVEALED_FIELD_NUMBER: _ClassVar[int]
+    REVEALED_SEASON_FIELD_NUMBER: _ClassVar[int]
+    REVEALED_BY_FIELD_NUMBER: _ClassVar[int]
+    MILITIA_RAISED_FIELD_NUMBER: _ClassVar[int]
+    TURN_FIELD_NUMBER: _ClassVar[int]
+    TO_ROLL_FIELD_NUMBER: _ClassVar[int]
+    FRAMES_FIELD_NUMBER: _ClassVar[int]
+    ENDING_TURN_FIELD_NUMBER: _ClassVar[int]
+    SCOUT_FREE_FIELD_NUMBER: _ClassVar[int]
+    SCOUT_EXTRA_FIELD_NUMBER: _ClassVar[int]
+    SCOUT_DIE_USED_FIELD_NUMBER: _ClassVar[int]
+    SCOUT_FRONTIER_FIELD_NUMBER: _ClassVar[int]
+    SCOUT_COUNT_FIELD_NUMBER: _ClassVar[int]
+    HERO_DONE_FIELD_NUMBER: _ClassVar[int]
+    PRODUCED_FIELD_NUMBER: _ClassVar[int]
+    EVENT_DISCARD_FIELD_NUMBER: _ClassVar[int]
+    ADVENTURE_DISCARD_FIELD_NUMBER: _ClassVar[int]
+    PLACED_BY_FIELD_NUMBER: _ClassVar[int]
+    PLACED_TERRAIN_FIELD_NUMBER: _ClassVar[int]
+    DRAWN_TILE_FIELD_NUMBER: _ClassVar[int]
     config: Config
     seat: int
     num_players: int
@@ -154,7 +222,27 @@ class Observation(_message.Message):
     event_deck_left: int
     adventure_deck_left: int
     terrain_left: _containers.RepeatedScalarFieldContainer[int]
-    def __init__(self, config: _Optional[_Union[Config, _Mapping]] = ..., seat: _Optional[int] = ..., num_players: _Optional[int] = ..., season: _Optional[int] = ..., seasons_total: _Optional[int] = ..., phase: _Optional[int] = ..., current: _Optional[int] = ..., order: _Optional[_Iterable[int]] = ..., q: _Optional[_Iterable[int]] = ..., r: _Optional[_Iterable[int]] = ..., terrain: _Optional[_Iterable[int]] = ..., structure: _Optional[_Iterable[int]] = ..., owner: _Optional[_Iterable[int]] = ..., troop_owner: _Optional[_Iterable[int]] = ..., troops: _Optional[_Iterable[int]] = ..., exhausted: _Optional[_Iterable[int]] = ..., players: _Optional[_Iterable[_Union[Player, _Mapping]]] = ..., truces: _Optional[_Iterable[_Union[Truce, _Mapping]]] = ..., caravan_taken: _Optional[_Iterable[bool]] = ..., battle: _Optional[_Union[Battle, _Mapping]] = ..., active_tile: _Optional[int] = ..., active_units: _Optional[int] = ..., active_moves: _Optional[int] = ..., pending: _Optional[int] = ..., pending_card: _Optional[int] = ..., winner: _Optional[int] = ..., event_deck_left: _Optional[int] = ..., adventure_deck_left: _Optional[int] = ..., terrain_left: _Optional[_Iterable[int]] = ...) -> None: ...
+    revealed: _containers.RepeatedScalarFieldContainer[bool]
+    revealed_season: _containers.RepeatedScalarFieldContainer[int]
+    revealed_by: _containers.RepeatedScalarFieldContainer[int]
+    militia_raised: _containers.RepeatedScalarFieldContainer[bool]
+    turn: int
+    to_roll: _containers.RepeatedScalarFieldContainer[int]
+    frames: _containers.RepeatedCompositeFieldContainer[Frame]
+    ending_turn: bool
+    scout_free: bool
+    scout_extra: int
+    scout_die_used: bool
+    scout_frontier: _containers.RepeatedScalarFieldContainer[int]
+    scout_count: int
+    hero_done: bool
+    produced: bool
+    event_discard: _containers.RepeatedScalarFieldContainer[int]
+    adventure_discard: _containers.RepeatedScalarFieldContainer[int]
+    placed_by: _containers.RepeatedScalarFieldContainer[int]
+    placed_terrain: _containers.RepeatedScalarFieldContainer[int]
+    drawn_tile: int
+    def __init__(self, config: _Optional[_Union[Config, _Mapping]] = ..., seat: _Optional[int] = ..., num_players: _Optional[int] = ..., season: _Optional[int] = ..., seasons_total: _Optional[int] = ..., phase: _Optional[int] = ..., current: _Optional[int] = ..., order: _Optional[_Iterable[int]] = ..., q: _Optional[_Iterable[int]] = ..., r: _Optional[_Iterable[int]] = ..., terrain: _Optional[_Iterable[int]] = ..., structure: _Optional[_Iterable[int]] = ..., owner: _Optional[_Iterable[int]] = ..., troop_owner: _Optional[_Iterable[int]] = ..., troops: _Optional[_Iterable[int]] = ..., exhausted: _Optional[_Iterable[int]] = ..., players: _Optional[_Iterable[_Union[Player, _Mapping]]] = ..., truces: _Optional[_Iterable[_Union[Truce, _Mapping]]] = ..., caravan_taken: _Optional[_Iterable[bool]] = ..., battle: _Optional[_Union[Battle, _Mapping]] = ..., active_tile: _Optional[int] = ..., active_units: _Optional[int] = ..., active_moves: _Optional[int] = ..., pending: _Optional[int] = ..., pending_card: _Optional[int] = ..., winner: _Optional[int] = ..., event_deck_left: _Optional[int] = ..., adventure_deck_left: _Optional[int] = ..., terrain_left: _Optional[_Iterable[int]] = ..., revealed: _Optional[_Iterable[bool]] = ..., revealed_season: _Optional[_Iterable[int]] = ..., revealed_by: _Optional[_Iterable[int]] = ..., militia_raised: _Optional[_Iterable[bool]] = ..., turn: _Optional[int] = ..., to_roll: _Optional[_Iterable[int]] = ..., frames: _Optional[_Iterable[_Union[Frame, _Mapping]]] = ..., ending_turn: _Optional[bool] = ..., scout_free: _Optional[bool] = ..., scout_extra: _Optional[int] = ..., scout_die_used: _Optional[bool] = ..., scout_frontier: _Optional[_Iterable[int]] = ..., scout_count: _Optional[int] = ..., hero_done: _Optional[bool] = ..., produced: _Optional[bool] = ..., event_discard: _Optional[_Iterable[int]] = ..., adventure_discard: _Optional[_Iterable[int]] = ..., placed_by: _Optional[_Iterable[int]] = ..., placed_terrain: _Optional[_Iterable[int]] = ..., drawn_tile: _Optional[int] = ...) -> None: ...
 
 class RevealTile(_message.Message):
     __slots__ = ("tile",)
@@ -322,8 +410,28 @@ class DealTerrain(_message.Message):
     terrain: int
     def __init__(self, tile: _Optional[int] = ..., terrain: _Optional[int] = ...) -> None: ...
 
+class DrawTile(_message.Message):
+    __slots__ = ("terrain",)
+    TERRAIN_FIELD_NUMBER: _ClassVar[int]
+    terrain: int
+    def __init__(self, terrain: _Optional[int] = ...) -> None: ...
+
+class PlaceTile(_message.Message):
+    __slots__ = ("tile",)
+    TILE_FIELD_NUMBER: _ClassVar[int]
+    tile: int
+    def __init__(self, tile: _Optional[int] = ...) -> None: ...
+
+class PressOn(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class Withdraw(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
 class Action(_message.Message):
-    __slots__ = ("reveal_tile", "scout_with_die", "done", "draw_adventure", "caravan_trade", "requisition", "build", "muster", "move", "continue_move", "raise_militia", "propose", "respond", "substitute", "occupy", "swap", "choose_resource", "resolve", "map_seed", "leadership_roll", "combat_roll", "draw_card", "die_roll", "deal_terrain")
+    __slots__ = ("reveal_tile", "scout_with_die", "done", "draw_adventure", "caravan_trade", "requisition", "build", "muster", "move", "continue_move", "raise_militia", "propose", "respond", "substitute", "occupy", "swap", "choose_resource", "resolve", "map_seed", "leadership_roll", "combat_roll", "draw_card", "die_roll", "deal_terrain", "draw_tile", "place_tile", "press_on", "withdraw")
     REVEAL_TILE_FIELD_NUMBER: _ClassVar[int]
     SCOUT_WITH_DIE_FIELD_NUMBER: _ClassVar[int]
     DONE_FIELD_NUMBER: _ClassVar[int]
@@ -348,6 +456,10 @@ class Action(_message.Message):
     DRAW_CARD_FIELD_NUMBER: _ClassVar[int]
     DIE_ROLL_FIELD_NUMBER: _ClassVar[int]
     DEAL_TERRAIN_FIELD_NUMBER: _ClassVar[int]
+    DRAW_TILE_FIELD_NUMBER: _ClassVar[int]
+    PLACE_TILE_FIELD_NUMBER: _ClassVar[int]
+    PRESS_ON_FIELD_NUMBER: _ClassVar[int]
+    WITHDRAW_FIELD_NUMBER: _ClassVar[int]
     reveal_tile: RevealTile
     scout_with_die: ScoutWithDie
     done: Done
@@ -372,7 +484,11 @@ class Action(_message.Message):
     draw_card: DrawCard
     die_roll: DieRoll
     deal_terrain: DealTerrain
-    def __init__(self, reveal_tile: _Optional[_Union[RevealTile, _Mapping]] = ..., scout_with_die: _Optional[_Union[ScoutWithDie, _Mapping]] = ..., done: _Optional[_Union[Done, _Mapping]] = ..., draw_adventure: _Optional[_Union[DrawAdventure, _Mapping]] = ..., caravan_trade: _Optional[_Union[CaravanTrade, _Mapping]] = ..., requisition: _Optional[_Union[Requisition, _Mapping]] = ..., build: _Optional[_Union[Build, _Mapping]] = ..., muster: _Optional[_Union[Muster, _Mapping]] = ..., move: _Optional[_Union[Move, _Mapping]] = ..., continue_move: _Optional[_Union[Continue, _Mapping]] = ..., raise_militia: _Optional[_Union[RaiseMilitia, _Mapping]] = ..., propose: _Optional[_Union[Propose, _Mapping]] = ..., respond: _Optional[_Union[Respond, _Mapping]] = ..., substitute: _Optional[_Union[Substitute, _Mapping]] = ..., occupy: _Optional[_Union[Occupy, _Mapping]] = ..., swap: _Optional[_Union[Swap, _Mapping]] = ..., choose_resource: _Optional[_Union[ChooseResource, _Mapping]] = ..., resolve: _Optional[_Union[Resolve, _Mapping]] = ..., map_seed: _Optional[_Union[MapSeed, _Mapping]] = ..., leadership_roll: _Optional[_Union[LeadershipRoll, _Mapping]] = ..., combat_roll: _Optional[_Union[CombatRoll, _Mapping]] = ..., draw_card: _Optional[_Union[DrawCard, _Mapping]] = ..., die_roll: _Optional[_Union[DieRoll, _Mapping]] = ..., deal_terrain: _Optional[_Union[DealTerrain, _Mapping]] = ...) -> None: ...
+    draw_tile: DrawTile
+    place_tile: PlaceTile
+    press_on: PressOn
+    withdraw: Withdraw
+    def __init__(self, reveal_tile: _Optional[_Union[RevealTile, _Mapping]] = ..., scout_with_die: _Optional[_Union[ScoutWithDie, _Mapping]] = ..., done: _Optional[_Union[Done, _Mapping]] = ..., draw_adventure: _Optional[_Union[DrawAdventure, _Mapping]] = ..., caravan_trade: _Optional[_Union[CaravanTrade, _Mapping]] = ..., requisition: _Optional[_Union[Requisition, _Mapping]] = ..., build: _Optional[_Union[Build, _Mapping]] = ..., muster: _Optional[_Union[Muster, _Mapping]] = ..., move: _Optional[_Union[Move, _Mapping]] = ..., continue_move: _Optional[_Union[Continue, _Mapping]] = ..., raise_militia: _Optional[_Union[RaiseMilitia, _Mapping]] = ..., propose: _Optional[_Union[Propose, _Mapping]] = ..., respond: _Optional[_Union[Respond, _Mapping]] = ..., substitute: _Optional[_Union[Substitute, _Mapping]] = ..., occupy: _Optional[_Union[Occupy, _Mapping]] = ..., swap: _Optional[_Union[Swap, _Mapping]] = ..., choose_resource: _Optional[_Union[ChooseResource, _Mapping]] = ..., resolve: _Optional[_Union[Resolve, _Mapping]] = ..., map_seed: _Optional[_Union[MapSeed, _Mapping]] = ..., leadership_roll: _Optional[_Union[LeadershipRoll, _Mapping]] = ..., combat_roll: _Optional[_Union[CombatRoll, _Mapping]] = ..., draw_card: _Optional[_Union[DrawCard, _Mapping]] = ..., die_roll: _Optional[_Union[DieRoll, _Mapping]] = ..., deal_terrain: _Optional[_Union[DealTerrain, _Mapping]] = ..., draw_tile: _Optional[_Union[DrawTile, _Mapping]] = ..., place_tile: _Optional[_Union[PlaceTile, _Mapping]] = ..., press_on: _Optional[_Union[PressOn, _Mapping]] = ..., withdraw: _Optional[_Union[Withdraw, _Mapping]] = ...) -> None: ...
 
 class ActionList(_message.Message):
     __slots__ = ("actions",)
