@@ -91,6 +91,13 @@ def adventure_deck(players: int) -> tuple[int, ...]:
     return tuple(sorted(cards))
 
 
+def goes_to_hand(card: int, seat: int) -> bool:
+    """Whether an adventure drawn by ``seat`` is held face down rather than played (FARL-31)."""
+    if card >= ARTIFACT_BASE:
+        return card - ARTIFACT_BASE != seat
+    return card in HELD
+
+
 def card_name(card: int) -> str:
     """A readable card name."""
     if card >= ARTIFACT_BASE:

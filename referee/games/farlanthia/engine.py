@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 
 from referee.engine import Engine
 from referee.games.farlanthia.actions import FarlanthiaAction
 from referee.games.farlanthia.codec import CODEC
+from referee.games.farlanthia.forward import determinize
 from referee.games.farlanthia.rules import Rules, default_config
 from referee.games.farlanthia.state import FarlanthiaState
 from sdk.pb.landgrave.games.farlanthia.v1 import farlanthia_pb2
@@ -28,6 +30,17 @@ class FarlanthiaEngine(Engine[FarlanthiaAction]):
 
     def setup(self, config: farlanthia_pb2.Config, num_players: int) -> FarlanthiaState:
         return FarlanthiaState(Rules.from_config(config), num_players)
+
+    def determinize(
+        self,
+        config: farlanthia_pb2.Config,
+        num_players: int,
+        seat: int,
+        observation: farlanthia_pb2.Observation,
+        rng: random.Random,
+    ) -> FarlanthiaState:
+        """A state that looks to ``seat`` as ``observation`` does (forward.py)."""
+        return determinize(Rules.from_config(config), num_players, seat, observation, rng)
 
 
 ENGINE = FarlanthiaEngine()

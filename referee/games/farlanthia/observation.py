@@ -82,6 +82,7 @@ def observe(state: FarlanthiaState, seat: int) -> farlanthia_pb2.Observation:
             for kind, by, shown in zip(state.terrain, state.placed_by, state.revealed, strict=True)
         ],
         drawn_tile=state.drawn_tile if drafting else 0,
+        tile_drawn=state.drawn_tile > 0,
     )
     for frame in state.frames:
         message.frames.add(

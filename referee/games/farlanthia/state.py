@@ -15,7 +15,10 @@ troops, structures) are all methods of the one state object.
 
 from __future__ import annotations
 
+import copy
+from dataclasses import replace
 from fractions import Fraction
+from typing import Self
 
 from referee.engine import CHANCE, SeatOutcome, State
 from referee.errors import IllegalAction
@@ -23,6 +26,7 @@ from referee.games.farlanthia import battle as fight
 from referee.games.farlanthia import cards, economy, seasons
 from referee.games.farlanthia.actions import (
     Done,
+    DrawCard,
     DrawTile,
     FarlanthiaAction,
     LeadershipRoll,
@@ -52,6 +56,31 @@ from referee.games.farlanthia.seasons import SEASONS_PER_YEAR, Phase
 from referee.games.farlanthia.structures import Structure
 from sdk.pb.landgrave.games.farlanthia.v1 import farlanthia_pb2
 
+_LISTS = (
+    "terrain",
+    "terrain_left",
+    "placed_by",
+    "revealed",
+    "revealed_season",
+    "revealed_by",
+    "structure",
+    "owner",
+    "troop_owner",
+    "troops",
+    "exhausted",
+    "militia_raised",
+    "frames",
+    "caravan_taken",
+    "truces",
+    "last_trade",
+    "last_legality",
+    "last_forced",
+    "event_deck",
+    "event_discard",
+    "adventure_deck",
+    "adventure_discard",
+)
+"""The state's flat lists of immutable items: a clone copies each (FARL-33, forward.py)."""
 TRUCE_PENALTY = 5
 POINTS_FOR_RENOWN = 10
 
@@ -202,6 +231,34 @@ class FarlanthiaState(State[FarlanthiaAction]):
                 )
             self._apply_decision(seat, action)
         self._settle()
+
+    def hides(self, viewer: int, seat: int, action: FarlanthiaAction) -> bool:
+        """Chance's face-down deals: a drafted tile, and an adventure that goes to a hand.
+
+        The drafting seat sees the tile it draws (FARL-35); a held adventure
+        card is seen by its holder only (FARL-33). Everything else is public.
+        """
+        if isinstance(action, DrawTile):
+            return viewer != self.current
+        if isinstance(action, DrawCard) and self.frames:
+            top = self.frames[-1]
+            return (
+                top.ask is Ask.DRAW_ADVENTURE
+                and viewer != top.seat
+                and cards.goes_to_hand(action.card, top.seat)
+            )
+        return False
+
+    def clone(self) -> Self:
+        """A copy for search that shares the rules, the geometry and every tuple."""
+        other = copy.copy(self)
+        for name in _LISTS:
+            setattr(other, name, list(getattr(self, name)))
+        other.realms = [replace(realm, resources=list(realm.resources)) for realm in self.realms]
+        other.seasonal = [replace(season) for season in self.seasonal]
+        other.attacked = [list(row) for row in self.attacked]
+        other.battle = None if self.battle is None else replace(self.battle)
+        return other
 
     def default_action(self, seat: int) -> FarlanthiaAction:
         """Done when allowed: the choice that spends nothing."""
