@@ -390,10 +390,10 @@ def at_conflict_with_diplomacy() -> FarlanthiaState:
 def test_ten_valor_or_honor_make_one_renown() -> None:
     """FARL-19."""
     state = game()
-    state.add_valor(0, 12)
-    state.add_honor(0, 9)
+    state.realms[0].add_valor(12)
+    state.realms[0].add_honor(9)
     assert (state.realms[0].renown, state.realms[0].valor, state.realms[0].honor) == (1, 2, 9)
-    state.add_valor(0, -5)
+    state.realms[0].add_valor(-5)
     assert state.realms[0].valor == 0
 
 

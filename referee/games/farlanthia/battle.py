@@ -236,7 +236,7 @@ class Battle:
             if Card.SCOUT_SKIRMISH in state.realms[loser].hand:  # FARL-31
                 discard_held(state, loser, Card.SCOUT_SKIRMISH)
                 return
-            state.add_valor(winner, 1)  # FARL-19: one valor per troop destroyed
+            state.realms[winner].add_valor(1)  # FARL-19: one valor per troop destroyed
         if defender_side:
             self.dfn -= 1
         else:
@@ -319,7 +319,7 @@ def conclude(state: FarlanthiaState, battle: Battle, proposer_won: bool) -> None
     kind = Negotiation(battle.negotiation)
     winner, left = (p, battle.att) if proposer_won else (r, battle.dfn)
     if battle.contested:
-        state.add_honor(winner, 1)  # FARL-27
+        state.realms[winner].add_honor(1)  # FARL-27
     artifact = ARTIFACT_BASE + r
     if artifact in state.realms[p].hand:
         discard_held(state, p, artifact)

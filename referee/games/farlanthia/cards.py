@@ -176,12 +176,12 @@ def adventure(state: FarlanthiaState, seat: int, card: int) -> None:
         return
     state.adventure_discard.append(card)
     if kind in HONOR_CARDS:
-        state.add_honor(seat, HONOR_CARDS[kind])
+        state.realms[seat].add_honor(HONOR_CARDS[kind])
     elif kind is Card.PEACE_BETWEEN_VILLAGES:
-        state.add_honor(seat, state.tokens_used(seat, Structure.VILLAGE))
+        state.realms[seat].add_honor(state.tokens_used(seat, Structure.VILLAGE))
     elif kind is Card.DECISIVE_VICTORY:
-        state.add_honor(seat, 1)
-        state.add_valor(seat, 1)
+        state.realms[seat].add_honor(1)
+        state.realms[seat].add_valor(1)
     elif kind in ROLLED:
         state.frames.append(Frame(Ask.CARD_ROLL, seat, card))
     else:
@@ -200,32 +200,32 @@ def card_roll(  # noqa: PLR0912 (the die tables, one branch per line)
         if value == 6:
             state.realms[seat].renown += 5  # the dragon
         else:
-            state.add_valor(seat, 3)  # a strange beast
+            state.realms[seat].add_valor(3)  # a strange beast
     elif card == Card.HUNTING_TRIP:
         if value == 6:
             state.frames.append(Frame(Ask.CARD_ROLL, seat, DRAGON_HUNT))
         else:
-            state.add_valor(seat, HUNT[value])
+            state.realms[seat].add_valor(HUNT[value])
     elif card == Card.OLD_RUINS:
         _old_ruins(state, seat, value)
     elif card == Card.EMPTY_RUINS:
         if value == 4:
-            state.add_honor(seat, 2)
+            state.realms[seat].add_honor(2)
         elif value == 5:
-            state.gain(seat, Res.GOLD, 2)
+            state.realms[seat].gain(Res.GOLD, 2)
         elif value == 6:
-            state.add_valor(seat, 2)
+            state.realms[seat].add_valor(2)
     elif card == Card.ASSASSINS:
         if value >= 3:
-            state.add_valor(seat, 1)
-            state.add_honor(seat, 1)
+            state.realms[seat].add_valor(1)
+            state.realms[seat].add_honor(1)
         else:
-            state.add_valor(seat, -1)
+            state.realms[seat].add_valor(-1)
     elif card == Card.FAERIE_RING:
         if value <= 2:
             state.realms[seat].dice = ()
         elif value <= 5:
-            state.add_honor(seat, 2)
+            state.realms[seat].add_honor(2)
         else:
             state.realms[seat].renown += 1
 
@@ -233,14 +233,14 @@ def card_roll(  # noqa: PLR0912 (the die tables, one branch per line)
 def _old_ruins(state: FarlanthiaState, seat: int, value: int) -> None:
     """The rule text's own table for exploring old ruins."""
     if value == 1:
-        state.add_valor(seat, -1)
+        state.realms[seat].add_valor(-1)
     elif value == 3:
-        state.add_honor(seat, 2)
+        state.realms[seat].add_honor(2)
     elif value == 4:
-        state.gain(seat, Res.STONE, 1)
+        state.realms[seat].gain(Res.STONE, 1)
     elif value == 5:
-        state.add_valor(seat, 2)
+        state.realms[seat].add_valor(2)
     elif value == 6:
-        state.add_valor(seat, 2)
-        state.add_honor(seat, 2)
-        state.gain(seat, Res.GOLD, 2)
+        state.realms[seat].add_valor(2)
+        state.realms[seat].add_honor(2)
+        state.realms[seat].gain(Res.GOLD, 2)

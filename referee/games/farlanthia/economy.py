@@ -42,25 +42,24 @@ def produce(state: FarlanthiaState, seat: int) -> None:
         amount, gold = PRODUCTION[kind]
         resource = TERRAIN_RESOURCE.get(state.terrain[tile])
         if resource is not None and kind in CIVILIZATIONS:
-            state.gain(seat, resource, amount)
-        state.gain(seat, Res.GOLD, gold)
+            state.realms[seat].gain(resource, amount)
+        state.realms[seat].gain(Res.GOLD, gold)
     season = state.seasonal[seat]
-    state.gain(seat, Res.FOOD, season.harvest)
+    state.realms[seat].gain(Res.FOOD, season.harvest)
     season.harvest = 0
     resources = state.realms[seat].resources
     for card in state.realms[seat].events:
         lost = BANDITS[Card(card)]
-        state.gain(seat, lost if resources[lost] else Res.GOLD, -1)
+        state.realms[seat].gain(lost if resources[lost] else Res.GOLD, -1)
     state.produced = True
 
 
-def raze_gain(state: FarlanthiaState, tile: int) -> tuple[int, int]:
-    """(terrain resources, gold) razing gives: the structure's production (FARL-17)."""
-    kind = state.structure[tile]
+def raze_gain(kind: Structure, terrain: Terrain) -> tuple[int, int]:
+    """(terrain resources, gold) razing ``kind`` on ``terrain`` gives: its production (FARL-17)."""
     if kind not in PRODUCTION:
         return (0, 0)
     amount, gold = PRODUCTION[kind]
-    if kind not in CIVILIZATIONS or state.terrain[tile] not in TERRAIN_RESOURCE:
+    if kind not in CIVILIZATIONS or terrain not in TERRAIN_RESOURCE:
         amount = 0
     return amount, gold
 
@@ -101,7 +100,7 @@ def build(state: FarlanthiaState, seat: int, tile: int, kind: Structure) -> None
     """Pay for ``kind`` (refugees and blueprints are used up) and put it on ``tile``."""
     cost = _build_cost(state, seat, kind)
     for resource, amount in enumerate(cost):
-        state.gain(seat, resource, -amount)
+        state.realms[seat].gain(resource, -amount)
     if state.seasonal[seat].refugees and cost[2] != COST[kind][2]:
         state.seasonal[seat].refugees = False
     if state.terrain[tile] is Terrain.LAKE and kind in NOT_ON_LAKES:

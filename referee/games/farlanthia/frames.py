@@ -167,7 +167,7 @@ def apply_frame(  # noqa: PLR0912 (one branch per kind of answer)
     seat = frame.seat
     match action:
         case ChooseResource(resource):
-            state.gain(seat, resource, 1 if frame.ask is Ask.GAIN else -1)
+            state.realms[seat].gain(resource, 1 if frame.ask is Ask.GAIN else -1)
             if frame.count > 1:
                 state.frames.append(Frame(frame.ask, seat, frame.card, frame.count - 1))
         case Respond(accepted):
@@ -179,10 +179,10 @@ def apply_frame(  # noqa: PLR0912 (one branch per kind of answer)
         case Occupy(tile, choice):
             _occupy(state, seat, tile, choice)
         case Swap(give, get):
-            state.gain(seat, give, -1)
-            state.gain(frame.other, give, 1)
-            state.gain(frame.other, get, -1)
-            state.gain(seat, get, 1)
+            state.realms[seat].gain(give, -1)
+            state.realms[frame.other].gain(give, 1)
+            state.realms[frame.other].gain(get, -1)
+            state.realms[seat].gain(get, 1)
             if frame.count > 1:
                 left = frame.count - 1
                 state.frames.append(Frame(Ask.SWAPS, seat, count=left, other=frame.other))
@@ -201,10 +201,10 @@ def _occupy(state: FarlanthiaState, seat: int, tile: int, choice: int) -> None:
     """FARL-17, FARL-18: leave, raze (with its production as loot) or capture."""
     victim = state.owner[tile]
     if choice == 1:
-        amount, gold = economy.raze_gain(state, tile)
+        amount, gold = economy.raze_gain(state.structure[tile], state.terrain[tile])
         resource = TERRAIN_RESOURCE.get(state.terrain[tile], Res.STONE)
-        state.gain(seat, resource, amount)
-        state.gain(seat, Res.GOLD, gold)
+        state.realms[seat].gain(resource, amount)
+        state.realms[seat].gain(Res.GOLD, gold)
         was_capitol = state.structure[tile] is Structure.CAPITOL
         state.set_structure(tile, Structure.NONE, -1)
         if was_capitol:
@@ -218,15 +218,15 @@ def _resolve_bandits(state: FarlanthiaState, seat: int, card: int, option: int, 
     if option == Option.IGNORE:
         return
     if option == Option.HIRE:
-        state.gain(seat, Res.GOLD, -HIRE_COST)
+        state.realms[seat].gain(Res.GOLD, -HIRE_COST)
         state.add_troops(seat, realm.capitol, 1)
     elif option == Option.REPENT:
         state.seasonal[seat].no_negotiations = True
-        state.add_honor(seat, 1)
+        state.realms[seat].add_honor(1)
     else:
         state.remove_troops(tile, 1)
-        state.add_valor(seat, 1)
-        state.gain(seat, Res.GOLD, 1)
+        state.realms[seat].add_valor(1)
+        state.realms[seat].gain(Res.GOLD, 1)
     events = list(realm.events)
     events.remove(card)
     realm.events = tuple(events)
@@ -245,13 +245,13 @@ def _resolve_event(state: FarlanthiaState, seat: int, card: int, option: int, ti
         state.remove_troops(tile, 1)
     elif kind is Card.ABANDONED_KEEP:
         if option == Option.STONE:
-            state.gain(seat, Res.STONE, 1)
+            state.realms[seat].gain(Res.STONE, 1)
         else:
-            state.gain(seat, Res.GOLD, -KEEP_COST)
+            state.realms[seat].gain(Res.GOLD, -KEEP_COST)
             state.set_structure(tile, Structure.FORT, seat)
     elif kind is Card.HAMLET:
         if option == Option.HONOR:
-            state.add_honor(seat, 2)
+            state.realms[seat].add_honor(2)
         elif option == Option.VILLAGE:
             state.set_structure(tile, Structure.VILLAGE, seat)
         else:
@@ -261,9 +261,9 @@ def _resolve_event(state: FarlanthiaState, seat: int, card: int, option: int, ti
 def _resolve_adventure_choice(state: FarlanthiaState, seat: int, card: int, option: int) -> None:
     if card == Card.VASSAL_DEBT:
         if option == Option.GOLD:
-            state.gain(seat, Res.GOLD, 2)
+            state.realms[seat].gain(Res.GOLD, 2)
         else:
-            state.add_honor(seat, 4)
+            state.realms[seat].add_honor(4)
         return
     state.adventure_discard.remove(option)  # the fortune teller's pick
     adventure(state, seat, int(option))

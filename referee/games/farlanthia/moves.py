@@ -218,12 +218,12 @@ def apply_phase_action(  # noqa: PLR0912 (one case per kind of action)
             state.hero_done = True
             state.frames.append(Frame(Ask.DRAW_ADVENTURE, seat))
         case CaravanTrade(give, get):
-            state.gain(seat, give, -2)
-            state.gain(seat, get, 1)
+            state.realms[seat].gain(give, -2)
+            state.realms[seat].gain(get, 1)
         case Requisition(die, resource):
             state.spend_die(seat, die, use_bonus=False)
             state.caravan_taken[resource] = True
-            state.gain(seat, resource, 1)
+            state.realms[seat].gain(resource, 1)
         case Build(tile, kind):
             economy.build(state, seat, tile, Structure(kind))
             seasons.end_turn(state)  # FARL-09: building ends the realm phase
@@ -231,7 +231,7 @@ def apply_phase_action(  # noqa: PLR0912 (one case per kind of action)
             state.active = None
             state.add_troops(seat, tile, count)
             for resource, amount in enumerate(TROOP_COST):
-                state.gain(seat, resource, -amount * count)
+                state.realms[seat].gain(resource, -amount * count)
         case Move(source, target, count):
             _start_move(state, seat, source, target, count)
         case Continue(target):

@@ -1,8 +1,15 @@
-"""What each seat keeps: its realm and hero, and this season's flags."""
+"""What each seat keeps: its realm and hero, and this season's flags.
+
+A realm changes only itself: goods never below zero, ten valor or honor
+make a renown (FARL-19).
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+POINTS_FOR_RENOWN = 10
+"""Valor or honor that make one renown (FARL-19)."""
 
 
 @dataclass
@@ -20,6 +27,22 @@ class Realm:
     events: tuple[int, ...] = ()
     bonus_left: int = 0
     eliminated_order: int = -1
+
+    def gain(self, resource: int, n: int = 1) -> None:
+        """Gain (or, with n < 0, lose) goods; a realm never has fewer than none."""
+        self.resources[resource] = max(0, self.resources[resource] + n)
+
+    def add_valor(self, n: int) -> None:
+        self.valor = max(0, self.valor + n)
+        while self.valor >= POINTS_FOR_RENOWN:  # FARL-19
+            self.valor -= POINTS_FOR_RENOWN
+            self.renown += 1
+
+    def add_honor(self, n: int) -> None:
+        self.honor = max(0, self.honor + n)
+        while self.honor >= POINTS_FOR_RENOWN:
+            self.honor -= POINTS_FOR_RENOWN
+            self.renown += 1
 
     def key(self) -> tuple[object, ...]:
         return (

@@ -82,7 +82,6 @@ _LISTS = (
 )
 """The state's flat lists of immutable items: a clone copies each (FARL-33, forward.py)."""
 TRUCE_PENALTY = 5
-POINTS_FOR_RENOWN = 10
 
 
 class FarlanthiaState(State[FarlanthiaAction]):
@@ -477,24 +476,6 @@ class FarlanthiaState(State[FarlanthiaAction]):
         boosted = self.die_bonus(seat, value)
         realm.bonus_left -= boosted - value
         return boosted
-
-    def gain(self, seat: int, resource: int, n: int = 1) -> None:
-        res = self.realms[seat].resources
-        res[resource] = max(0, res[resource] + n)
-
-    def add_valor(self, seat: int, n: int) -> None:
-        realm = self.realms[seat]
-        realm.valor = max(0, realm.valor + n)
-        while realm.valor >= POINTS_FOR_RENOWN:  # FARL-19
-            realm.valor -= POINTS_FOR_RENOWN
-            realm.renown += 1
-
-    def add_honor(self, seat: int, n: int) -> None:
-        realm = self.realms[seat]
-        realm.honor = max(0, realm.honor + n)
-        while realm.honor >= POINTS_FOR_RENOWN:
-            realm.honor -= POINTS_FOR_RENOWN
-            realm.renown += 1
 
     def add_troops(self, seat: int, tile: int, n: int) -> int:
         """Place up to n troops on a tile the seat holds or that is empty; return how many."""
