@@ -9,12 +9,14 @@ observation (``ENGINE.determinize``) looks the same to it.
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import sdk
 from referee.engine import CHANCE
 from referee.errors import ConfigError
 from referee.games.farlanthia import ENGINE
@@ -26,6 +28,7 @@ from referee.games.farlanthia.pending import Ask, Frame
 from referee.games.farlanthia.rules import Rules
 from referee.games.farlanthia.seasons import Phase
 from referee.games.farlanthia.state import FarlanthiaState
+from referee.match import play_in_process
 from referee.match.chance import sample_outcome
 
 SMALL = Rules(years=1, map_radius=4)
@@ -239,3 +242,31 @@ def test_a_clone_evolves_independently_of_its_original() -> None:
     assert state.digest() == before != twin.digest()
     random_steps(state, random.Random(6), 50)
     assert twin.digest() != state.digest()
+
+
+class Listener(sdk.Bot):
+    """Plays the first legal action and keeps every event it is told."""
+
+    name = "listener"
+
+    def __init__(self) -> None:
+        self.events: list[sdk.Event] = []
+
+    def decide(self, decision: sdk.Decision) -> int:
+        self.events.extend(decision.events)
+        return 0
+
+
+@pytest.mark.slow
+def test_in_a_match_each_seat_is_told_only_the_tiles_it_draws() -> None:
+    """Through the referee's public events: another seat's draw arrives as hidden."""
+    listeners = [Listener(), Listener()]
+    play_in_process(ENGINE, listeners, seed=5, config=SMALL.to_config())
+    for seat, listener in enumerate(listeners):
+        draws = 0
+        for event, after in itertools.pairwise(listener.events):
+            if after.action is not None and after.action.WhichOneof("kind") == "place_tile":
+                assert event.seat == CHANCE and event.hidden == (after.seat != seat)
+                assert event.hidden or event.action.WhichOneof("kind") == "draw_tile"
+                draws += 1
+        assert draws > 20
