@@ -78,20 +78,20 @@ def test_random_bots_play_six_seats_and_the_record_verifies(tmp_path: object) ->
 def test_greedy_bot_razes_an_enemy_capitol_it_holds() -> None:
     state = game()
     to_conflict(state)
-    state.remove_troops(AWAY, state.troops[AWAY])
+    state.tiles.remove_troops(AWAY, state.tiles.troops[AWAY])
     start = clear(state, neighbour(AWAY))
     state.add_troops(0, start, 3)
     state.apply(0, Move(start, AWAY, 3))
     state.apply(0, Done())
     state.apply(1, Done())  # FARL-17: the raze comes at the end of the owner's phase
-    assert state.structure[AWAY] is Structure.CAPITOL
+    assert state.tiles.structure[AWAY] is Structure.CAPITOL
     assert choose(greedy(), state, 0) == Occupy(AWAY, 1)
 
 
 def test_greedy_bot_withdraws_once_it_no_longer_outnumbers_the_defenders() -> None:
     state, target = battle_setup(defenders=2, attackers=3)
     state.realms[0].dice, state.realms[1].dice = (), ()
-    state.apply(0, Move(state.troop_owner.index(0), target, 3))
+    state.apply(0, Move(state.tiles.troop_owner.index(0), target, 3))
     state.apply(CHANCE, CombatRoll((6, 5, 1)))
     state.apply(CHANCE, CombatRoll((6, 6)))
     assert choose(greedy(), state, 0) == Withdraw()  # 1 against 2
@@ -100,7 +100,7 @@ def test_greedy_bot_withdraws_once_it_no_longer_outnumbers_the_defenders() -> No
 def test_greedy_bot_presses_on_while_it_outnumbers_the_defenders() -> None:
     state, target = battle_setup(defenders=2, attackers=5)
     state.realms[0].dice, state.realms[1].dice = (), ()
-    state.apply(0, Move(state.troop_owner.index(0), target, 5))
+    state.apply(0, Move(state.tiles.troop_owner.index(0), target, 5))
     state.apply(CHANCE, CombatRoll((6, 5, 1)))
     state.apply(CHANCE, CombatRoll((6, 4)))
     assert choose(greedy(), state, 0) == PressOn()  # 4 against 1

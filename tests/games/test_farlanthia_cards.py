@@ -68,7 +68,7 @@ def test_drawing_is_a_hidden_chance_draw_from_what_is_left() -> None:
     outcomes = dict(state.chance_outcomes())
     assert len(outcomes) == 11 and sum(outcomes.values()) == 1
     state.apply(CHANCE, DrawCard(Card.TEMPEST))
-    assert state.event_deck.count(Card.TEMPEST) == 1
+    assert state.decks.events.count(Card.TEMPEST) == 1
 
 
 # -- events ------------------------------------------------------------------
@@ -97,11 +97,11 @@ def test_bandits_are_resolved_at_the_start_of_the_realm_phase() -> None:
     assert state.to_act() == (1,)
     legal = state.legal_actions(1)
     assert legal[:3] == [Resolve(0), Resolve(1), Resolve(2)]
-    troops = state.troops[state.realms[1].capitol]
+    troops = state.tiles.troops[state.realms[1].capitol]
     state.apply(1, Resolve(1))  # hire them: 3 gold for a troop
-    assert state.troops[state.realms[1].capitol] == troops + 1
+    assert state.tiles.troops[state.realms[1].capitol] == troops + 1
     assert state.realms[1].events == ()
-    assert Card.FOREST_THIEVES in state.event_discard
+    assert Card.FOREST_THIEVES in state.decks.event_discard
 
 
 def test_bandits_repent_or_are_attacked() -> None:
@@ -113,7 +113,7 @@ def test_bandits_repent_or_are_attacked() -> None:
     state.frames.append(Frame(Ask.REALM_EVENT, 0, int(Card.LOOTERS)))
     gold = state.realms[0].resources[Res.GOLD]
     state.apply(0, Resolve(3, HOME))
-    assert state.troops[HOME] == 2 and state.realms[0].valor == 1
+    assert state.tiles.troops[HOME] == 2 and state.realms[0].valor == 1
     assert state.realms[0].resources[Res.GOLD] == gold + 1
     assert state.realms[0].events == ()
 
@@ -126,7 +126,7 @@ def test_caravan_raiders_close_the_caravan_or_cost_an_escort() -> None:
     other = carded()
     draw(other, Card.CARAVAN_RAIDERS)
     other.apply(0, Resolve(1, HOME))
-    assert other.troops[HOME] == 2
+    assert other.tiles.troops[HOME] == 2
     other.apply(0, ChooseResource(Res.STONE))
     assert other.realms[0].resources[Res.STONE] == 3
 
@@ -148,7 +148,7 @@ def test_an_avalanche_takes_a_troop_from_a_mountain_of_your_choice() -> None:
     draw(state, Card.AVALANCHE)
     assert state.legal_actions(0) == sorted([Resolve(0, a), Resolve(0, b)])
     state.apply(0, Resolve(0, b))
-    assert (state.troops[a], state.troops[b]) == (2, 1)
+    assert (state.tiles.troops[a], state.tiles.troops[b]) == (2, 1)
 
 
 @pytest.mark.parametrize(
@@ -172,7 +172,7 @@ def test_refugees_make_the_next_village_free_of_food() -> None:
     tile = clear(state, neighbour(HOME))
     state.realms[0].resources = [1, 0, 0, 0]
     state.apply(0, Build(tile, int(Structure.VILLAGE)))
-    assert state.structure[tile] is Structure.VILLAGE
+    assert state.tiles.structure[tile] is Structure.VILLAGE
     assert state.realms[0].resources == [0, 0, 0, 0]
 
 
@@ -189,22 +189,22 @@ def test_a_tempest_takes_two_goods_of_your_choice() -> None:
 def test_the_abandoned_keep_gives_stone_or_a_fort_on_a_fresh_tile() -> None:
     state = carded()
     tile = clear(state, neighbour(HOME))
-    state.revealed_by[tile], state.revealed_season[tile] = 0, state.season
+    state.tiles.revealed_by[tile], state.tiles.revealed_season[tile] = 0, state.season
     draw(state, Card.ABANDONED_KEEP)
     assert state.legal_actions(0) == [Resolve(0), Resolve(1, tile)]
     state.apply(0, Resolve(1, tile))
-    assert (state.structure[tile], state.owner[tile]) == (Structure.FORT, 0)
+    assert (state.tiles.structure[tile], state.tiles.owner[tile]) == (Structure.FORT, 0)
     assert state.realms[0].resources[Res.GOLD] == 0
 
 
 def test_a_hamlet_gives_honor_a_village_or_a_troop() -> None:
     state = carded()
     tile = clear(state, neighbour(HOME))
-    state.revealed_by[tile], state.revealed_season[tile] = 0, state.season
+    state.tiles.revealed_by[tile], state.tiles.revealed_season[tile] = 0, state.season
     draw(state, Card.HAMLET)
     assert state.legal_actions(0) == [Resolve(0), Resolve(1, tile), Resolve(2)]
     state.apply(0, Resolve(1, tile))
-    assert state.structure[tile] is Structure.VILLAGE
+    assert state.tiles.structure[tile] is Structure.VILLAGE
     draw(state, Card.HAMLET)
     state.apply(0, Resolve(0))
     assert state.realms[0].honor == 2
@@ -224,7 +224,7 @@ def test_peace_between_villages_counts_villages() -> None:
     state = carded()
     for tile in (neighbour(HOME), neighbour(HOME, skip=(neighbour(HOME),))):
         clear(state, tile)
-        state.set_structure(tile, Structure.VILLAGE, 0)
+        state.tiles.set_structure(tile, Structure.VILLAGE, 0)
     draw(state, Card.PEACE_BETWEEN_VILLAGES)
     assert state.realms[0].honor == 2
 
@@ -291,7 +291,7 @@ def test_strange_blueprints_allow_one_village_on_a_lake() -> None:
     draw(state, Card.STRANGE_BLUEPRINTS)
     assert state.realms[0].hand == (Card.STRANGE_BLUEPRINTS,)
     state.apply(0, Build(lake, int(Structure.VILLAGE)))
-    assert state.structure[lake] is Structure.VILLAGE
+    assert state.tiles.structure[lake] is Structure.VILLAGE
     assert state.realms[0].hand == ()
 
 
@@ -308,7 +308,7 @@ def test_a_realm_artifact_helps_its_owner_or_a_negotiator() -> None:
 def test_a_scout_skirmish_card_saves_a_troop_once() -> None:
     state, target = battle_setup(defenders=1)
     state.realms[1].hand = (int(Card.SCOUT_SKIRMISH),)
-    state.apply(0, Move(state.troop_owner.index(0), target, 3))
+    state.apply(0, Move(state.tiles.troop_owner.index(0), target, 3))
     state.apply(CHANCE, CombatRoll((6, 5, 1)))
     state.apply(CHANCE, CombatRoll((3,)))
     battle = state.battle
@@ -320,4 +320,4 @@ def test_a_scout_skirmish_card_saves_a_troop_once() -> None:
 def test_no_cards_are_drawn_with_decks_off() -> None:
     state = game(events=False, adventures=False)
     to_conflict(state)
-    assert state.event_deck == []
+    assert state.decks.events == []

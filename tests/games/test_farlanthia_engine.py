@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import dataclasses
+import enum
 import random
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -23,12 +26,15 @@ from referee.games.farlanthia.actions import (
     Done,
     DrawAdventure,
     DrawCard,
+    DrawTile,
     FarlanthiaAction,
     LeadershipRoll,
     MapSeed,
     Move,
     Muster,
     Occupy,
+    PlaceTile,
+    PressOn,
     Propose,
     RaiseMilitia,
     Requisition,
@@ -38,6 +44,7 @@ from referee.games.farlanthia.actions import (
     ScoutWithDie,
     Substitute,
     Swap,
+    Withdraw,
 )
 from referee.games.farlanthia.cards import Card
 from referee.games.farlanthia.rules import Rules
@@ -74,6 +81,10 @@ EVERY_KIND: list[FarlanthiaAction] = [
     DrawCard(21),
     DieRoll(6),
     DealTerrain(8, 4),
+    DrawTile(4),
+    PlaceTile(17),
+    PressOn(),
+    Withdraw(),
 ]
 SHORT = Rules(years=2).to_config()
 
@@ -109,7 +120,7 @@ def test_contract_with_chance_picking_the_seed_of_a_revealed_map() -> None:
     assert state.phase is Phase.SETUP and state.to_act() == (CHANCE,)
     assert len(state.chance_outcomes()) == 1024
     state.apply(CHANCE, MapSeed(12))
-    assert all(state.revealed) and state.phase is Phase.LEADERSHIP
+    assert all(state.tiles.revealed) and state.phase is Phase.LEADERSHIP
 
 
 @pytest.mark.parametrize("action", EVERY_KIND, ids=lambda a: type(a).__name__)
@@ -186,7 +197,7 @@ def test_the_observation_shows_a_battle_in_progress() -> None:
     from tests.games.test_farlanthia_rules import battle_setup
 
     state, target = battle_setup(defenders=2)
-    state.apply(0, Move(state.troop_owner.index(0), target, 3))
+    state.apply(0, Move(state.tiles.troop_owner.index(0), target, 3))
     state.apply(CHANCE, CombatRoll((6, 5, 1)))
     obs = state.observation(1)
     assert (obs.battle.attacker, obs.battle.defender, obs.battle.tile) == (0, 1, target)
@@ -227,15 +238,17 @@ def playout(seed: int, players: int, config: farlanthia_pb2.Config) -> Farlanthi
 
 def check_invariants(state: FarlanthiaState) -> None:
     assert all(n >= 0 for realm in state.realms for n in realm.resources)
-    assert all(n >= 0 for n in state.troops)
-    for tile, (owner, count) in enumerate(zip(state.troop_owner, state.troops, strict=True)):
+    assert all(n >= 0 for n in state.tiles.troops)
+    for tile, (owner, count) in enumerate(
+        zip(state.tiles.troop_owner, state.tiles.troops, strict=True)
+    ):
         # one owner per tile: troops belong to one realm, and a tile with troops has its owner
         assert (count > 0) == (owner >= 0), tile
-        assert 0 <= state.exhausted[tile] <= count
+        assert 0 <= state.tiles.exhausted[tile] <= count
         if owner >= 0:
             assert state.realms[owner].alive
-        if state.owner[tile] >= 0:
-            assert state.structure[tile] != 0 and state.realms[state.owner[tile]].alive
+        if state.tiles.owner[tile] >= 0:
+            assert state.tiles.structure[tile] != 0 and state.realms[state.tiles.owner[tile]].alive
 
 
 @pytest.mark.slow
@@ -245,3 +258,38 @@ def test_random_legal_play_always_ends_with_sound_counts(seed: int, players: int
     state = playout(seed, players, SHORT)
     assert state.is_terminal()
     assert min(o.rank for o in state.outcome()) == 1
+
+
+def poke(items: list[Any]) -> None:
+    """Change a list's last item in place of its kind (or add one to an empty list)."""
+    if not items:
+        items.append(0)
+        return
+    last = items[-1]
+    if isinstance(last, bool):
+        items[-1] = not last
+    elif isinstance(last, enum.IntEnum):
+        items[-1] = type(last)((int(last) + 1) % len(type(last)))
+    else:
+        items[-1] = last + 1
+
+
+def test_every_field_of_the_tiles_and_the_decks_is_in_the_digest() -> None:
+    """The contract suite sees the owners whole; this checks each of their fields."""
+    state = ENGINE.new_game(SHORT, 3)
+    rng = random.Random(8)
+    for _ in range(400):
+        seat = state.to_act()[0]
+        if seat == CHANCE:
+            state.apply(CHANCE, sample_outcome(state.chance_outcomes(), rng))
+        else:
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+    digest = state.digest()
+    for owner in ("tiles", "decks"):
+        for field in dataclasses.fields(getattr(state, owner)):
+            if field.name == "geo":
+                continue  # fixed by the rules' map_radius
+            changed = state.clone()
+            poke(getattr(getattr(changed, owner), field.name))
+            assert changed.digest() != digest, f"{owner}.{field.name}"
+            assert state.digest() == digest  # the clone's lists are its own

@@ -59,10 +59,10 @@ def scramble_hidden(state: FarlanthiaState, viewer: int, rng: random.Random) -> 
     other = state.clone()
     hidden = [
         t
-        for t, by in enumerate(other.placed_by)
-        if by not in (-1, viewer) and not other.revealed[t]
+        for t, by in enumerate(other.tiles.placed_by)
+        if by not in (-1, viewer) and not other.tiles.revealed[t]
     ]
-    kinds = [other.terrain[t] for t in hidden]
+    kinds = [other.tiles.terrain[t] for t in hidden]
     if other.drawn_tile and other.current != viewer:
         pile = [k for k, n in enumerate(other.terrain_left) for _ in range(n)]
         swap = rng.choice(pile) if pile else other.drawn_tile
@@ -71,16 +71,16 @@ def scramble_hidden(state: FarlanthiaState, viewer: int, rng: random.Random) -> 
         other.drawn_tile = swap
     rng.shuffle(kinds)
     for tile, kind in zip(hidden, kinds, strict=True):
-        other.terrain[tile] = kind
+        other.tiles.terrain[tile] = kind
     for seat, realm in enumerate(other.realms):
         if seat == viewer or not realm.hand:
             continue
-        swappable = [c for c in other.adventure_deck if goes_to_hand(c, seat)]
+        swappable = [c for c in other.decks.adventures if goes_to_hand(c, seat)]
         if swappable:
             card = rng.choice(swappable)
             hand = list(realm.hand)
-            other.adventure_deck.remove(card)
-            other.adventure_deck = sorted([*other.adventure_deck, hand.pop(0)])
+            other.decks.adventures.remove(card)
+            other.decks.adventures = sorted([*other.decks.adventures, hand.pop(0)])
             realm.hand = tuple(sorted([*hand, card]))
     return other
 
@@ -93,7 +93,7 @@ def test_a_map_seed_behind_the_fog_of_war_is_refused() -> None:
     with pytest.raises(ConfigError, match="map_seed 5 needs reveal_map"):
         ENGINE.new_game(Rules(map_seed=5).to_config(), 2)
     state = ENGINE.new_game(Rules(map_seed=5, reveal_map=True).to_config(), 2)
-    assert all(state.revealed)
+    assert all(state.tiles.revealed)
 
 
 # -- the draft --------------------------------------------------------------------
@@ -114,7 +114,7 @@ def test_the_draft_places_each_tile_nearer_an_opponent_and_refuses_one_nearer_ho
     with pytest.raises(IllegalAction):
         state.apply(0, PlaceTile(near_home))
     state.apply(0, PlaceTile(places[0]))
-    assert state.placed_by[places[0]] == 0 and state.current == 1
+    assert state.tiles.placed_by[places[0]] == 0 and state.current == 1
     assert state.observation(0).placed_terrain[places[0]] == Terrain.LAKE
     assert state.observation(1).placed_terrain[places[0]] == 0
     assert state.observation(1).terrain[places[0]] == 0
@@ -126,7 +126,7 @@ def test_with_no_place_in_its_zone_a_seat_places_as_far_from_home_as_it_can() ->
     geo, home = state.geo, state.realms[0].capitol
     terrain = [
         kind if geo.distance(t, home) <= 2 else Terrain.FIELDS
-        for t, kind in enumerate(state.terrain)
+        for t, kind in enumerate(state.tiles.terrain)
     ]
     terrain[home] = Terrain.FIELDS
     places = legal_places(terrain, 2, 6, 0)
@@ -140,9 +140,9 @@ def test_the_draft_ends_with_every_place_filled_and_the_first_season_starts() ->
     rng = random.Random(4)
     while state.phase is Phase.DRAFT:
         random_steps(state, rng, 1)
-    assert Terrain.UNKNOWN not in state.terrain
+    assert Terrain.UNKNOWN not in state.tiles.terrain
     assert state.phase is Phase.LEADERSHIP and sum(state.terrain_left) == 0
-    assert sum(state.observation(0).terrain_left) == len(state.terrain) - 4
+    assert sum(state.observation(0).terrain_left) == len(state.tiles.terrain) - 4
 
 
 # -- hidden events ------------------------------------------------------------------
@@ -208,16 +208,16 @@ def test_a_determinized_state_looks_the_same_to_its_seat(seed: int, players: int
 def test_determinized_states_vary_in_what_the_seat_cannot_see() -> None:
     state = mid_draft(players=3, placed=30)
     state.realms[1].hand = (int(Card.SCOUT_SKIRMISH),)
-    state.adventure_deck.remove(Card.SCOUT_SKIRMISH)
+    state.decks.adventures.remove(Card.SCOUT_SKIRMISH)
     observation = state.observation(0)
     rng = random.Random(1)
     samples = [ENGINE.determinize(SMALL.to_config(), 3, 0, observation, rng) for _ in range(8)]
-    hidden = [t for t, by in enumerate(state.placed_by) if by in (1, 2)]
-    assert len({tuple(s.terrain[t] for t in hidden) for s in samples}) > 1
+    hidden = [t for t, by in enumerate(state.tiles.placed_by) if by in (1, 2)]
+    assert len({tuple(s.tiles.terrain[t] for t in hidden) for s in samples}) > 1
     assert len({s.realms[1].hand for s in samples}) > 1
     assert all(s.observation(0) == observation for s in samples)
-    own = [t for t, by in enumerate(state.placed_by) if by == 0]
-    assert all(s.terrain[t] == state.terrain[t] for s in samples for t in own)
+    own = [t for t, by in enumerate(state.tiles.placed_by) if by == 0]
+    assert all(s.tiles.terrain[t] == state.tiles.terrain[t] for s in samples for t in own)
 
 
 def test_a_determinized_state_plays_on() -> None:

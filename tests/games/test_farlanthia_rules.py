@@ -92,9 +92,9 @@ def neighbour(tile: int, skip: tuple[int, ...] = ()) -> int:
 
 
 def clear(state: FarlanthiaState, tile: int, terrain: Terrain = Terrain.FIELDS) -> int:
-    state.terrain[tile] = terrain
-    state.set_structure(tile, Structure.NONE, -1)
-    state.remove_troops(tile, state.troops[tile])
+    state.tiles.terrain[tile] = terrain
+    state.tiles.set_structure(tile, Structure.NONE, -1)
+    state.tiles.remove_troops(tile, state.tiles.troops[tile])
     return tile
 
 
@@ -155,7 +155,7 @@ def test_capitols_are_spread_on_the_ring_at_distance_4(players: int) -> None:
 def test_without_the_draft_terrain_is_dealt_by_chance_on_reveal() -> None:
     """FARL-02: a face-down tile gets its terrain from the remaining mix when scouted."""
     state = ENGINE.new_game(Rules(draft=False).to_config(), 2)
-    assert state.terrain.count(Terrain.UNKNOWN) == 124  # all but the volcano and 2 capitols
+    assert state.tiles.terrain.count(Terrain.UNKNOWN) == 124  # all but the volcano and 2 capitols
     state.apply(CHANCE, LeadershipRoll((2, 1, 1)))
     state.apply(CHANCE, LeadershipRoll((6, 6, 6)))
     assert (state.phase, state.current) == (Phase.SCOUT, 0)
@@ -167,7 +167,7 @@ def test_without_the_draft_terrain_is_dealt_by_chance_on_reveal() -> None:
     assert outcomes[DealTerrain(target.tile, Terrain.LAKE)] == Fraction(12, 124)
     assert outcomes[DealTerrain(target.tile, Terrain.FIELDS)] == Fraction(40, 124)
     state.apply(CHANCE, DealTerrain(target.tile, Terrain.LAKE))
-    assert state.terrain[target.tile] is Terrain.LAKE
+    assert state.tiles.terrain[target.tile] is Terrain.LAKE
     assert state.terrain_left[Terrain.LAKE] == 11
 
 
@@ -183,7 +183,7 @@ def test_scouting_with_a_die_reveals_that_many_more_tiles() -> None:
     assert {a.tile for a in reveals} == frontier
     for action in reveals[:3]:
         state.apply(0, action)
-    assert sum(state.revealed[t] for t in frontier) == 3
+    assert sum(state.tiles.revealed[t] for t in frontier) == 3
     assert state.realms[0].dice == (1, 1)
     assert state.current == 1  # seat 0's scouting ended by itself
 
@@ -213,10 +213,10 @@ def test_production_by_structure_and_terrain() -> None:
     clear(state, mountain, Terrain.MOUNTAIN)
     clear(state, badlands, Terrain.BADLANDS)
     clear(state, mine, Terrain.MOUNTAIN)
-    state.set_structure(forest, Structure.VILLAGE, 0)
-    state.set_structure(mountain, Structure.TOWN, 0)
-    state.set_structure(badlands, Structure.CITY, 0)
-    state.set_structure(mine, Structure.MINE, 0)
+    state.tiles.set_structure(forest, Structure.VILLAGE, 0)
+    state.tiles.set_structure(mountain, Structure.TOWN, 0)
+    state.tiles.set_structure(badlands, Structure.CITY, 0)
+    state.tiles.set_structure(mine, Structure.MINE, 0)
     state.produce(0)
     assert state.realms[0].resources == [1, 1, 2, 2 + 1 + 2 + 1]
 
@@ -224,7 +224,7 @@ def test_production_by_structure_and_terrain() -> None:
 def test_an_occupied_structure_produces_nothing() -> None:
     state = game()
     state.realms[0].resources = [0, 0, 0, 0]
-    state.remove_troops(HOME, 3)
+    state.tiles.remove_troops(HOME, 3)
     state.add_troops(1, HOME, 1)
     state.produce(0)
     assert state.realms[0].resources == [0, 0, 0, 0]
@@ -238,12 +238,12 @@ def test_each_structure_costs_what_the_rules_say_and_ends_the_realm_phase(
     state = game()
     tile = clear(state, neighbour(HOME), Terrain.MOUNTAIN)
     if kind in (Structure.TOWN, Structure.CITY):
-        state.set_structure(
+        state.tiles.set_structure(
             tile, Structure.TOWN if kind is Structure.CITY else Structure.VILLAGE, 0
         )
     state.realms[0].resources = [5, 5, 5, 5]
     state.apply(0, Build(tile, int(kind)))
-    assert state.structure[tile] is kind and state.owner[tile] == 0
+    assert state.tiles.structure[tile] is kind and state.tiles.owner[tile] == 0
     assert state.realms[0].resources == [5 - c for c in COST[kind]]
     assert state.current == 1
 
@@ -267,7 +267,7 @@ def test_terrain_limits_what_may_be_built() -> None:
     state.realms[0].resources = [9, 9, 9, 9]
     kinds = {a.structure for a in state.legal_actions(0) if isinstance(a, Build) and a.tile == lake}
     assert kinds == {Structure.GARRISON, Structure.FORT}
-    state.terrain[lake] = Terrain.FIELDS
+    state.tiles.terrain[lake] = Terrain.FIELDS
     kinds = {a.structure for a in state.legal_actions(0) if isinstance(a, Build) and a.tile == lake}
     assert Structure.MINE not in kinds and Structure.VILLAGE in kinds
 
@@ -275,7 +275,7 @@ def test_terrain_limits_what_may_be_built() -> None:
 def test_upgrades_go_village_town_city_and_a_capitol_cannot_be_built() -> None:
     state = game()
     tile = clear(state, neighbour(HOME))
-    state.set_structure(tile, Structure.VILLAGE, 0)
+    state.tiles.set_structure(tile, Structure.VILLAGE, 0)
     state.realms[0].resources = [9, 9, 9, 9]
     kinds = {a.structure for a in state.legal_actions(0) if isinstance(a, Build) and a.tile == tile}
     assert kinds == {Structure.TOWN}
@@ -288,7 +288,7 @@ def test_token_limits_stop_a_fourth_fort() -> None:
     state = game()
     for tile in [n for n in GEO.neighbours[HOME] if n != GEO.centre][:3]:
         clear(state, tile)
-        state.set_structure(tile, Structure.FORT, 0)
+        state.tiles.set_structure(tile, Structure.FORT, 0)
     state.realms[0].resources = [9, 9, 9, 9]
     assert not any(
         isinstance(a, Build) and a.structure == Structure.FORT for a in state.legal_actions(0)
@@ -306,7 +306,7 @@ def test_mustering_costs_2_gold_and_1_food_on_muster_points_only() -> None:
     musters = [a for a in state.legal_actions(0) if isinstance(a, Muster)]
     assert musters == [Muster(HOME, n) for n in (1, 2, 3)]
     state.apply(0, Muster(HOME, 3))
-    assert state.troops[HOME] == 6
+    assert state.tiles.troops[HOME] == 6
     assert state.realms[0].resources == [0, 0, 0, 1]
 
 
@@ -321,30 +321,30 @@ def test_moving_pays_terrain_costs_from_three_points() -> None:
     assert state.active == (a, 2, 2)
     state.apply(0, Continue(b))
     assert state.active is None  # no movement left
-    assert state.troops[b] == 2 and Continue(c) not in state.legal_actions(0)
+    assert state.tiles.troops[b] == 2 and Continue(c) not in state.legal_actions(0)
     assert not any(isinstance(x, Move) and x.source == b for x in state.legal_actions(0))
 
 
 def test_roads_cost_1_walls_3_and_lakes_3() -> None:
     state = game()
     tile = clear(state, neighbour(HOME), Terrain.MOUNTAIN)
-    assert state.move_cost(tile) == 3
-    state.set_structure(tile, Structure.ROAD, 0)
-    assert state.move_cost(tile) == 1
-    state.set_structure(tile, Structure.WALL, 0)
-    state.terrain[tile] = Terrain.FIELDS
-    assert state.move_cost(tile) == 3
-    state.set_structure(tile, Structure.NONE, -1)
-    state.terrain[tile] = Terrain.LAKE
-    assert state.move_cost(tile) == 3
+    assert state.tiles.move_cost(tile) == 3
+    state.tiles.set_structure(tile, Structure.ROAD, 0)
+    assert state.tiles.move_cost(tile) == 1
+    state.tiles.set_structure(tile, Structure.WALL, 0)
+    state.tiles.terrain[tile] = Terrain.FIELDS
+    assert state.tiles.move_cost(tile) == 3
+    state.tiles.set_structure(tile, Structure.NONE, -1)
+    state.tiles.terrain[tile] = Terrain.LAKE
+    assert state.tiles.move_cost(tile) == 3
 
 
 def test_unrevealed_tiles_and_the_volcano_cannot_be_entered() -> None:
     state = game()
     tile = neighbour(HOME)
-    state.revealed[tile] = False
-    assert state.move_cost(tile) > 3
-    assert state.move_cost(GEO.centre) > 3
+    state.tiles.revealed[tile] = False
+    assert state.tiles.move_cost(tile) > 3
+    assert state.tiles.move_cost(GEO.centre) > 3
     to_conflict(state)
     assert not any(isinstance(a, Move) and a.target == tile for a in state.legal_actions(0))
 
@@ -356,7 +356,7 @@ def test_a_stack_cannot_move_again_once_another_starts() -> None:
     state.apply(0, Move(HOME, a, 1))
     state.apply(0, Move(HOME, a, 1))
     assert state.active == (a, 1, 2)
-    assert state.exhausted[a] == 2
+    assert state.tiles.exhausted[a] == 2
     assert not any(isinstance(x, Move) and x.source == a for x in state.legal_actions(0))
 
 
@@ -368,11 +368,11 @@ def battle_setup(
     to_conflict(state)
     start = clear(state, neighbour(HOME))
     target = clear(state, neighbour(start, skip=(HOME,)))
-    state.remove_troops(HOME, 3)
+    state.tiles.remove_troops(HOME, 3)
     state.add_troops(0, start, attackers)
     state.add_troops(1, target, defenders)
     if fort:
-        state.set_structure(target, Structure.FORT, 1)
+        state.tiles.set_structure(target, Structure.FORT, 1)
     return state, target
 
 

@@ -249,7 +249,7 @@ class Battle:
             return
         side, units = (self.attacker, self.att) if self.att > 0 else (self.defender, self.dfn)
         state.add_troops(side, self.tile, units)
-        state.exhausted[self.tile] = state.troops[self.tile]
+        state.tiles.exhausted[self.tile] = state.tiles.troops[self.tile]
 
     def _withdraw(self, state: FarlanthiaState) -> None:
         """The mover's survivors go back to their tile, spent; the other side holds this one."""
@@ -259,8 +259,8 @@ class Battle:
         else:
             stay, staying, left = self.attacker, self.att, self.dfn
         state.add_troops(stay, self.tile, staying)
-        state.exhausted[self.tile] = state.troops[self.tile]
-        state.exhausted[self.source] += state.add_troops(self.mover, self.source, left)
+        state.tiles.exhausted[self.tile] = state.tiles.troops[self.tile]
+        state.tiles.exhausted[self.source] += state.add_troops(self.mover, self.source, left)
 
 
 def ambassador_strength(state: FarlanthiaState, kind: Negotiation, p: int, r: int) -> int:

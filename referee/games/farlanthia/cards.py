@@ -14,6 +14,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from referee.games.farlanthia.actions import DrawCard, FarlanthiaAction
+from referee.games.farlanthia.decks import Deck, Decks
 from referee.games.farlanthia.pending import Ask, Frame
 from referee.games.farlanthia.structures import Res, Structure
 
@@ -105,30 +106,21 @@ def card_name(card: int) -> str:
     return Card(card).name.lower().replace("_", " ")
 
 
-def draw_outcomes(state: FarlanthiaState, ask: Ask) -> list[tuple[FarlanthiaAction, Fraction]]:
+DECK_OF = {Ask.DRAW_EVENT: Deck.EVENTS, Ask.DRAW_ADVENTURE: Deck.ADVENTURES}
+"""The deck a draw frame draws from."""
+
+
+def draw_outcomes(decks: Decks, ask: Ask) -> list[tuple[FarlanthiaAction, Fraction]]:
     """Each distinct card of the deck a draw frame names, by its share of the deck."""
-    pile = state.event_deck if ask is Ask.DRAW_EVENT else state.adventure_deck
-    return [(DrawCard(card), Fraction(pile.count(card), len(pile))) for card in sorted(set(pile))]
-
-
-def ready_deck(state: FarlanthiaState, ask: Ask) -> bool:
-    """Whether a card can be drawn; reshuffle the discards into an empty deck."""
-    if ask is Ask.DRAW_EVENT:
-        if not state.event_deck:
-            state.event_deck, state.event_discard = sorted(state.event_discard), []
-        return bool(state.event_deck)
-    if not state.adventure_deck:
-        state.adventure_deck, state.adventure_discard = sorted(state.adventure_discard), []
-    return bool(state.adventure_deck)
+    return [(DrawCard(card), share) for card, share in decks.outcomes(DECK_OF[ask])]
 
 
 def draw(state: FarlanthiaState, ask: Ask, seat: int, card: int) -> None:
     """Take the card chance drew from its deck and apply it."""
+    state.decks.take(DECK_OF[ask], card)
     if ask is Ask.DRAW_EVENT:
-        state.event_deck.remove(card)
         event(state, seat, card)
     else:
-        state.adventure_deck.remove(card)
         adventure(state, seat, card)
 
 
@@ -137,7 +129,7 @@ def discard_held(state: FarlanthiaState, seat: int, card: int) -> None:
     hand = list(state.realms[seat].hand)
     hand.remove(card)
     state.realms[seat].hand = tuple(hand)
-    state.adventure_discard.append(int(card))
+    state.decks.discard(card)
 
 
 def event(state: FarlanthiaState, seat: int, card: int) -> None:
@@ -147,7 +139,7 @@ def event(state: FarlanthiaState, seat: int, card: int) -> None:
     if kind in BANDITS:
         realm.events = tuple(sorted((*realm.events, card)))
         return
-    state.event_discard.append(card)
+    state.decks.discard(card)
     if kind is Card.BOUNTIFUL_HARVEST:
         state.seasonal[seat].harvest += 1
     elif kind is Card.REFUGEES:
@@ -165,7 +157,7 @@ def adventure(state: FarlanthiaState, seat: int, card: int) -> None:
     realm = state.realms[seat]
     if card >= ARTIFACT_BASE:
         if card - ARTIFACT_BASE == seat:
-            state.adventure_discard.append(card)
+            state.decks.discard(card)
             state.frames.append(Frame(Ask.GAIN, seat, card, 1))
         else:
             realm.hand = tuple(sorted((*realm.hand, card)))
@@ -174,11 +166,11 @@ def adventure(state: FarlanthiaState, seat: int, card: int) -> None:
     if kind in HELD:
         realm.hand = tuple(sorted((*realm.hand, card)))
         return
-    state.adventure_discard.append(card)
+    state.decks.discard(card)
     if kind in HONOR_CARDS:
         state.realms[seat].add_honor(HONOR_CARDS[kind])
     elif kind is Card.PEACE_BETWEEN_VILLAGES:
-        state.realms[seat].add_honor(state.tokens_used(seat, Structure.VILLAGE))
+        state.realms[seat].add_honor(state.tiles.tokens_used(seat, Structure.VILLAGE))
     elif kind is Card.DECISIVE_VICTORY:
         state.realms[seat].add_honor(1)
         state.realms[seat].add_valor(1)

@@ -92,12 +92,12 @@ def _predicate(state: FarlanthiaState, action: a.FarlanthiaAction) -> str:  # no
 
 
 def _tile(state: FarlanthiaState, tile: int) -> str:
-    if not 0 <= tile < len(state.terrain):
+    if not 0 <= tile < len(state.tiles.terrain):
         return f"tile {tile}"
     q, r = state.geo.coords[tile]
-    what = [_terrain(state.terrain[tile]) if state.revealed[tile] else "unrevealed"]
-    if state.structure[tile] is not Structure.NONE:
-        what.append(f"seat {state.owner[tile]}'s {_structure(state.structure[tile])}")
+    what = [_terrain(state.tiles.terrain[tile]) if state.tiles.revealed[tile] else "unrevealed"]
+    if state.tiles.structure[tile] is not Structure.NONE:
+        what.append(f"seat {state.tiles.owner[tile]}'s {_structure(state.tiles.structure[tile])}")
     return f"tile {tile} at ({q}, {r}) ({', '.join(what)})"
 
 

@@ -33,14 +33,14 @@ SETTLEMENTS = (Structure.VILLAGE, Structure.TOWN, Structure.CITY)
 
 def produce(state: FarlanthiaState, seat: int) -> None:
     """Realm phase income (FARL-11), harvest, and unresolved bandits' toll (FARL-32)."""
-    for tile, owner in enumerate(state.owner):
-        if owner != seat or state.troop_owner[tile] not in (-1, seat):
+    for tile, owner in enumerate(state.tiles.owner):
+        if owner != seat or state.tiles.troop_owner[tile] not in (-1, seat):
             continue
-        kind = state.structure[tile]
+        kind = state.tiles.structure[tile]
         if kind not in PRODUCTION:
             continue
         amount, gold = PRODUCTION[kind]
-        resource = TERRAIN_RESOURCE.get(state.terrain[tile])
+        resource = TERRAIN_RESOURCE.get(state.tiles.terrain[tile])
         if resource is not None and kind in CIVILIZATIONS:
             state.realms[seat].gain(resource, amount)
         state.realms[seat].gain(Res.GOLD, gold)
@@ -68,23 +68,23 @@ def can_build(  # noqa: PLR0911 (one return per rule)
     state: FarlanthiaState, seat: int, tile: int, kind: Structure
 ) -> bool:
     """Whether ``seat`` may build or upgrade to ``kind`` on ``tile`` now (FARL-09, 10)."""
-    if not state.revealed[tile] or state.terrain[tile] is Terrain.VOLCANO:
+    if not state.tiles.revealed[tile] or state.tiles.terrain[tile] is Terrain.VOLCANO:
         return False
-    if state.troop_owner[tile] not in (-1, seat):
+    if state.tiles.troop_owner[tile] not in (-1, seat):
         return False
-    current = state.structure[tile]
+    current = state.tiles.structure[tile]
     if kind in UPGRADES:
-        if current is not UPGRADES[kind] or state.owner[tile] != seat:
+        if current is not UPGRADES[kind] or state.tiles.owner[tile] != seat:
             return False
     elif current is not Structure.NONE or not _next_to_own(state, seat, tile):
         return False
-    if kind is Structure.MINE and state.terrain[tile] is not Terrain.MOUNTAIN:
+    if kind is Structure.MINE and state.tiles.terrain[tile] is not Terrain.MOUNTAIN:
         return False
-    if state.terrain[tile] is Terrain.LAKE and kind in NOT_ON_LAKES:
+    if state.tiles.terrain[tile] is Terrain.LAKE and kind in NOT_ON_LAKES:
         blueprints = Card.STRANGE_BLUEPRINTS in state.realms[seat].hand
         if not (blueprints and kind in SETTLEMENTS):
             return False
-    if kind in TOKENS and state.tokens_used(seat, kind) >= TOKENS[kind]:
+    if kind in TOKENS and state.tiles.tokens_used(seat, kind) >= TOKENS[kind]:
         return False
     return _can_afford(state, seat, _build_cost(state, seat, kind))
 
@@ -103,9 +103,9 @@ def build(state: FarlanthiaState, seat: int, tile: int, kind: Structure) -> None
         state.realms[seat].gain(resource, -amount)
     if state.seasonal[seat].refugees and cost[2] != COST[kind][2]:
         state.seasonal[seat].refugees = False
-    if state.terrain[tile] is Terrain.LAKE and kind in NOT_ON_LAKES:
+    if state.tiles.terrain[tile] is Terrain.LAKE and kind in NOT_ON_LAKES:
         discard_held(state, seat, Card.STRANGE_BLUEPRINTS)
-    state.set_structure(tile, kind, seat)
+    state.tiles.set_structure(tile, kind, seat)
 
 
 def _can_afford(state: FarlanthiaState, seat: int, cost: tuple[int, int, int, int]) -> bool:
@@ -114,4 +114,4 @@ def _can_afford(state: FarlanthiaState, seat: int, cost: tuple[int, int, int, in
 
 
 def _next_to_own(state: FarlanthiaState, seat: int, tile: int) -> bool:
-    return any(state.owner[n] == seat for n in state.geo.neighbours[tile])
+    return any(state.tiles.owner[n] == seat for n in state.geo.neighbours[tile])

@@ -47,17 +47,17 @@ def determinize(
 
 
 def _read_board(state: FarlanthiaState, obs: farlanthia_pb2.Observation) -> None:
-    state.revealed = list(obs.revealed)
-    state.revealed_season = list(obs.revealed_season)
-    state.revealed_by = list(obs.revealed_by)
-    state.placed_by = list(obs.placed_by)
-    state.terrain = [Terrain(t) for t in obs.terrain]
-    state.structure = [Structure(s) for s in obs.structure]
-    state.owner = list(obs.owner)
-    state.troop_owner = list(obs.troop_owner)
-    state.troops = list(obs.troops)
-    state.exhausted = list(obs.exhausted)
-    state.militia_raised = list(obs.militia_raised)
+    state.tiles.revealed = list(obs.revealed)
+    state.tiles.revealed_season = list(obs.revealed_season)
+    state.tiles.revealed_by = list(obs.revealed_by)
+    state.tiles.placed_by = list(obs.placed_by)
+    state.tiles.terrain = [Terrain(t) for t in obs.terrain]
+    state.tiles.structure = [Structure(s) for s in obs.structure]
+    state.tiles.owner = list(obs.owner)
+    state.tiles.troop_owner = list(obs.troop_owner)
+    state.tiles.troops = list(obs.troops)
+    state.tiles.exhausted = list(obs.exhausted)
+    state.tiles.militia_raised = list(obs.militia_raised)
     state.caravan_taken = list(obs.caravan_taken)
     state.truces = [(t.proposer, t.resister, t.season) for t in obs.truces]
 
@@ -124,15 +124,15 @@ def _read_turn(state: FarlanthiaState, obs: farlanthia_pb2.Observation) -> None:
     state.active = None
     if obs.active_tile >= 0:
         state.active = (obs.active_tile, obs.active_units, obs.active_moves)
-    state.event_discard = list(obs.event_discard)
-    state.adventure_discard = list(obs.adventure_discard)
+    state.decks.event_discard = list(obs.event_discard)
+    state.decks.adventure_discard = list(obs.adventure_discard)
     lying = [card for realm in state.realms for card in realm.events]
     if state.rules.events:
-        state.event_deck = sorted(
-            (Counter(cards.EVENT_DECK) - Counter(state.event_discard + lying)).elements()
+        state.decks.events = sorted(
+            (Counter(cards.EVENT_DECK) - Counter(state.decks.event_discard + lying)).elements()
         )
     else:
-        state.event_deck = []
+        state.decks.events = []
 
 
 def _sample_terrain(
@@ -142,18 +142,18 @@ def _sample_terrain(
     unknown = Counter({kind: n for kind, n in enumerate(obs.terrain_left) if n})
     for tile, kind in enumerate(obs.placed_terrain):
         if kind:
-            state.terrain[tile] = Terrain(kind)
+            state.tiles.terrain[tile] = Terrain(kind)
             unknown[kind] -= 1
     unknown[obs.drawn_tile] -= 1 if obs.drawn_tile else 0
     hidden = [
         tile
-        for tile, by in enumerate(state.placed_by)
-        if by not in (-1, seat) and not state.revealed[tile]
+        for tile, by in enumerate(state.tiles.placed_by)
+        if by not in (-1, seat) and not state.tiles.revealed[tile]
     ]
     pool = list(unknown.elements())
     rng.shuffle(pool)
     for tile in hidden:
-        state.terrain[tile] = Terrain(pool.pop())
+        state.tiles.terrain[tile] = Terrain(pool.pop())
     state.drawn_tile = obs.drawn_tile
     if obs.tile_drawn and not obs.drawn_tile:
         state.drawn_tile = pool.pop()
@@ -167,7 +167,7 @@ def _sample_hands(
     state: FarlanthiaState, seat: int, obs: farlanthia_pb2.Observation, rng: random.Random
 ) -> None:
     """Deal the cards the seat has not seen to the other hands (each only what it can hold)."""
-    known = Counter(state.adventure_discard) + Counter(state.realms[seat].hand)
+    known = Counter(state.decks.adventure_discard) + Counter(state.realms[seat].hand)
     unseen = list((Counter(cards.adventure_deck(state.players)) - known).elements())
     counts = {other: player.hand_count for other, player in enumerate(obs.players) if other != seat}
     hands = _deal_hands(unseen, counts, rng)
@@ -175,7 +175,7 @@ def _sample_hands(
         state.realms[other].hand = tuple(sorted(hand))
         for card in hand:
             unseen.remove(card)
-    state.adventure_deck = sorted(unseen)
+    state.decks.adventures = sorted(unseen)
 
 
 def _deal_hands(

@@ -86,16 +86,16 @@ def frame_actions(  # noqa: PLR0911 (one return per kind of question)
 
 def _occupy_options(state: FarlanthiaState, frame: Frame) -> list[FarlanthiaAction]:
     tile = frame.tile
-    if state.troop_owner[tile] != frame.seat or state.owner[tile] in (-1, frame.seat):
+    if state.tiles.troop_owner[tile] != frame.seat or state.tiles.owner[tile] in (-1, frame.seat):
         return []
     options: list[FarlanthiaAction] = [Occupy(tile, 0), Occupy(tile, 1)]
-    if state.rules.allow_capture and state.structure[tile] is not Structure.CAPITOL:
+    if state.rules.allow_capture and state.tiles.structure[tile] is not Structure.CAPITOL:
         options.append(Occupy(tile, 2))
     return options
 
 
 def _troop_tiles(state: FarlanthiaState, seat: int) -> list[int]:
-    return [t for t, o in enumerate(state.troop_owner) if o == seat]
+    return [t for t, o in enumerate(state.tiles.troop_owner) if o == seat]
 
 
 def _bandit_options(state: FarlanthiaState, seat: int) -> list[FarlanthiaAction]:
@@ -111,17 +111,17 @@ def _bandit_options(state: FarlanthiaState, seat: int) -> list[FarlanthiaAction]
 
 def _fresh_tiles(state: FarlanthiaState, seat: int, kind: Structure) -> list[int]:
     """Empty tiles the seat revealed this season where ``kind`` may stand."""
-    if kind in TOKENS and state.tokens_used(seat, kind) >= TOKENS[kind]:
+    if kind in TOKENS and state.tiles.tokens_used(seat, kind) >= TOKENS[kind]:
         return []
     return [
         t
-        for t in range(len(state.revealed))
-        if state.revealed_by[t] == seat
-        and state.revealed_season[t] == state.season
-        and state.structure[t] is Structure.NONE
-        and state.troop_owner[t] in (-1, seat)
-        and state.terrain[t] is not Terrain.VOLCANO
-        and not (kind is Structure.VILLAGE and state.terrain[t] is Terrain.LAKE)
+        for t in range(len(state.tiles.revealed))
+        if state.tiles.revealed_by[t] == seat
+        and state.tiles.revealed_season[t] == state.season
+        and state.tiles.structure[t] is Structure.NONE
+        and state.tiles.troop_owner[t] in (-1, seat)
+        and state.tiles.terrain[t] is not Terrain.VOLCANO
+        and not (kind is Structure.VILLAGE and state.tiles.terrain[t] is Terrain.LAKE)
     ]
 
 
@@ -132,7 +132,9 @@ def _event_options(state: FarlanthiaState, frame: Frame) -> list[FarlanthiaActio
         return [Resolve(Option.IGNORE), *escorts]
     if card is Card.AVALANCHE:
         return [
-            Resolve(0, t) for t in _troop_tiles(state, seat) if state.terrain[t] is Terrain.MOUNTAIN
+            Resolve(0, t)
+            for t in _troop_tiles(state, seat)
+            if state.tiles.terrain[t] is Terrain.MOUNTAIN
         ]
     if card is Card.ABANDONED_KEEP:
         options: list[FarlanthiaAction] = [Resolve(Option.STONE)]
@@ -155,7 +157,9 @@ def _adventure_options(state: FarlanthiaState, frame: Frame) -> list[FarlanthiaA
         return [Resolve(Option.GOLD), Resolve(Option.FORGIVE)]
     if card == Card.FORTUNE_TELLER:
         return [
-            Resolve(c) for c in sorted(set(state.adventure_discard)) if c != Card.FORTUNE_TELLER
+            Resolve(c)
+            for c in sorted(set(state.decks.adventure_discard))
+            if c != Card.FORTUNE_TELLER
         ]
     return []
 
@@ -199,18 +203,18 @@ def apply_frame(  # noqa: PLR0912 (one branch per kind of answer)
 
 def _occupy(state: FarlanthiaState, seat: int, tile: int, choice: int) -> None:
     """FARL-17, FARL-18: leave, raze (with its production as loot) or capture."""
-    victim = state.owner[tile]
+    victim = state.tiles.owner[tile]
     if choice == 1:
-        amount, gold = economy.raze_gain(state.structure[tile], state.terrain[tile])
-        resource = TERRAIN_RESOURCE.get(state.terrain[tile], Res.STONE)
+        amount, gold = economy.raze_gain(state.tiles.structure[tile], state.tiles.terrain[tile])
+        resource = TERRAIN_RESOURCE.get(state.tiles.terrain[tile], Res.STONE)
         state.realms[seat].gain(resource, amount)
         state.realms[seat].gain(Res.GOLD, gold)
-        was_capitol = state.structure[tile] is Structure.CAPITOL
-        state.set_structure(tile, Structure.NONE, -1)
+        was_capitol = state.tiles.structure[tile] is Structure.CAPITOL
+        state.tiles.set_structure(tile, Structure.NONE, -1)
         if was_capitol:
             seasons.eliminate(state, victim)  # FARL-21
     elif choice == 2:
-        state.set_structure(tile, state.structure[tile], seat)
+        state.tiles.set_structure(tile, state.tiles.structure[tile], seat)
 
 
 def _resolve_bandits(state: FarlanthiaState, seat: int, card: int, option: int, tile: int) -> None:
@@ -224,13 +228,13 @@ def _resolve_bandits(state: FarlanthiaState, seat: int, card: int, option: int, 
         state.seasonal[seat].no_negotiations = True
         state.realms[seat].add_honor(1)
     else:
-        state.remove_troops(tile, 1)
+        state.tiles.remove_troops(tile, 1)
         state.realms[seat].add_valor(1)
         state.realms[seat].gain(Res.GOLD, 1)
     events = list(realm.events)
     events.remove(card)
     realm.events = tuple(events)
-    state.event_discard.append(card)
+    state.decks.discard(card)
 
 
 def _resolve_event(state: FarlanthiaState, seat: int, card: int, option: int, tile: int) -> None:
@@ -239,21 +243,21 @@ def _resolve_event(state: FarlanthiaState, seat: int, card: int, option: int, ti
         if option == Option.IGNORE:
             state.seasonal[seat].caravan_blocked = True
         else:
-            state.remove_troops(tile, 1)
+            state.tiles.remove_troops(tile, 1)
             state.frames.append(Frame(Ask.GAIN, seat, card, 1))
     elif kind is Card.AVALANCHE:
-        state.remove_troops(tile, 1)
+        state.tiles.remove_troops(tile, 1)
     elif kind is Card.ABANDONED_KEEP:
         if option == Option.STONE:
             state.realms[seat].gain(Res.STONE, 1)
         else:
             state.realms[seat].gain(Res.GOLD, -KEEP_COST)
-            state.set_structure(tile, Structure.FORT, seat)
+            state.tiles.set_structure(tile, Structure.FORT, seat)
     elif kind is Card.HAMLET:
         if option == Option.HONOR:
             state.realms[seat].add_honor(2)
         elif option == Option.VILLAGE:
-            state.set_structure(tile, Structure.VILLAGE, seat)
+            state.tiles.set_structure(tile, Structure.VILLAGE, seat)
         else:
             state.add_troops(seat, state.realms[seat].capitol, 1)
 
@@ -265,7 +269,7 @@ def _resolve_adventure_choice(state: FarlanthiaState, seat: int, card: int, opti
         else:
             state.realms[seat].add_honor(4)
         return
-    state.adventure_discard.remove(option)  # the fortune teller's pick
+    state.decks.recover(option)  # the fortune teller's pick
     adventure(state, seat, int(option))
 
 
@@ -280,13 +284,13 @@ def frame_outcomes(state: FarlanthiaState, frame: Frame) -> list[tuple[Farlanthi
             for kind, count in enumerate(state.terrain_left)
             if count
         ]
-    return draw_outcomes(state, frame.ask)
+    return draw_outcomes(state.decks, frame.ask)
 
 
 def apply_chance_frame(state: FarlanthiaState, frame: Frame, action: FarlanthiaAction) -> None:
     """A tile's terrain dealt, a card drawn or a card's die thrown."""
     if isinstance(action, DealTerrain):
-        state.terrain[action.tile] = Terrain(action.terrain)
+        state.tiles.terrain[action.tile] = Terrain(action.terrain)
         state.terrain_left[action.terrain] -= 1
     elif isinstance(action, DrawCard):
         draw(state, frame.ask, frame.seat, int(action.card))  # the state keeps plain ints

@@ -52,7 +52,7 @@ def phase_actions(state: FarlanthiaState, seat: int) -> list[FarlanthiaAction]:
     if state.phase is Phase.SCOUT:
         return _scout(state, seat)
     if state.phase is Phase.HERO:
-        if state.hero_done or not (state.adventure_deck or state.adventure_discard):
+        if state.hero_done or not (state.decks.adventures or state.decks.adventure_discard):
             return [Done()]
         return [*(DrawAdventure(d) for d in sorted(set(state.realms[seat].dice))), Done()]
     if state.phase is Phase.REALM:
@@ -62,7 +62,7 @@ def phase_actions(state: FarlanthiaState, seat: int) -> list[FarlanthiaAction]:
 
 def _scout(state: FarlanthiaState, seat: int) -> list[FarlanthiaAction]:
     """FARL-06: one free reveal (mandatory), more with one leadership die."""
-    unrevealed = [t for t in state.scout_frontier if not state.revealed[t]]
+    unrevealed = [t for t in state.scout_frontier if not state.tiles.revealed[t]]
     if not unrevealed:
         return [Done()]
     options: list[FarlanthiaAction] = []
@@ -94,7 +94,7 @@ def _builds(state: FarlanthiaState, seat: int) -> list[FarlanthiaAction]:
     geo = state.geo
     near = {
         n
-        for tile, owner in enumerate(state.owner)
+        for tile, owner in enumerate(state.tiles.owner)
         if owner == seat
         for n in (tile, *geo.neighbours[tile])
     }
@@ -117,16 +117,16 @@ def _conflict(state: FarlanthiaState, seat: int) -> list[FarlanthiaAction]:
     affordable = _troops_affordable(state, seat)
     for tile in _muster_points(state, seat):
         options += [Muster(tile, n) for n in range(1, min(affordable, MUSTER_BATCH) + 1)]
-    for tile, owner in enumerate(state.troop_owner):
-        fresh = state.troops[tile] - state.exhausted[tile]
+    for tile, owner in enumerate(state.tiles.troop_owner):
+        fresh = state.tiles.troops[tile] - state.tiles.exhausted[tile]
         if owner != seat or fresh <= 0:
             continue
         for target in geo.neighbours[tile]:
-            if state.move_cost(target) <= MOVEMENT:
+            if state.tiles.move_cost(target) <= MOVEMENT:
                 options += [Move(tile, target, n) for n in stack_sizes(fresh)]
     if state.active is not None:
         tile, _, moves = state.active
-        options += [Continue(t) for t in geo.neighbours[tile] if state.move_cost(t) <= moves]
+        options += [Continue(t) for t in geo.neighbours[tile] if state.tiles.move_cost(t) <= moves]
     options += [RaiseMilitia(t) for t in _militia_tiles(state, seat)]
     options += _proposals(state, seat)
     options.append(Done())
@@ -136,10 +136,10 @@ def _conflict(state: FarlanthiaState, seat: int) -> list[FarlanthiaAction]:
 def _muster_points(state: FarlanthiaState, seat: int) -> list[int]:
     return [
         tile
-        for tile, kind in enumerate(state.structure)
-        if state.owner[tile] == seat
+        for tile, kind in enumerate(state.tiles.structure)
+        if state.tiles.owner[tile] == seat
         and kind in MUSTER_POINTS
-        and state.troop_owner[tile] in (-1, seat)
+        and state.tiles.troop_owner[tile] in (-1, seat)
     ]
 
 
@@ -153,23 +153,23 @@ def _militia_tiles(state: FarlanthiaState, seat: int) -> list[int]:
     """FARL-16: an own village, town or city held by enemy troops alone, once a season."""
     return [
         tile
-        for tile, owner in enumerate(state.owner)
+        for tile, owner in enumerate(state.tiles.owner)
         if owner == seat
-        and state.structure[tile] in MILITIA
-        and state.troop_owner[tile] not in (-1, seat)
-        and not state.militia_raised[tile]
+        and state.tiles.structure[tile] in MILITIA
+        and state.tiles.troop_owner[tile] not in (-1, seat)
+        and not state.tiles.militia_raised[tile]
     ]
 
 
 def _raise_militia(state: FarlanthiaState, seat: int, tile: int) -> None:
     """Militia rise and fight the occupiers, as defenders (FARL-16)."""
-    kind = state.structure[tile]
+    kind = state.tiles.structure[tile]
     militia = MILITIA[kind]
-    state.militia_raised[tile] = True
-    state.set_structure(tile, DOWNGRADE[kind], seat)
-    enemy = state.troop_owner[tile]
-    units = state.troops[tile]
-    state.remove_troops(tile, units)
+    state.tiles.militia_raised[tile] = True
+    state.tiles.set_structure(tile, DOWNGRADE[kind], seat)
+    enemy = state.tiles.troop_owner[tile]
+    units = state.tiles.troops[tile]
+    state.tiles.remove_troops(tile, units)
     state.battle = fight.Battle(
         attacker=enemy,
         defender=seat,
@@ -244,11 +244,11 @@ def apply_phase_action(  # noqa: PLR0912 (one case per kind of action)
 
 
 def reveal(state: FarlanthiaState, seat: int, tile: int) -> None:
-    state.revealed[tile] = True
-    state.revealed_season[tile] = state.season
-    state.revealed_by[tile] = seat
+    state.tiles.revealed[tile] = True
+    state.tiles.revealed_season[tile] = state.season
+    state.tiles.revealed_by[tile] = seat
     state.scout_count += 1
-    if state.terrain[tile] is Terrain.UNKNOWN:
+    if state.tiles.terrain[tile] is Terrain.UNKNOWN:
         state.frames.append(Frame(Ask.DEAL, seat, tile=tile))
     if state.scout_free:
         state.scout_free = False
@@ -258,43 +258,43 @@ def reveal(state: FarlanthiaState, seat: int, tile: int) -> None:
 
 def _start_move(state: FarlanthiaState, seat: int, source: int, target: int, count: int) -> None:
     state.active = None  # FARL-12: the previous stack may not move again
-    state.remove_troops(source, count)
-    _enter(state, seat, target, count, MOVEMENT - state.move_cost(target), source=source)
+    state.tiles.remove_troops(source, count)
+    _enter(state, seat, target, count, MOVEMENT - state.tiles.move_cost(target), source=source)
 
 
 def _continue(state: FarlanthiaState, seat: int, target: int) -> None:
     assert state.active is not None
     tile, units, moves = state.active
     state.active = None
-    state.exhausted[tile] -= units
-    state.remove_troops(tile, units)
-    _enter(state, seat, target, units, moves - state.move_cost(target), source=tile)
+    state.tiles.exhausted[tile] -= units
+    state.tiles.remove_troops(tile, units)
+    _enter(state, seat, target, units, moves - state.tiles.move_cost(target), source=tile)
 
 
 def _enter(
     state: FarlanthiaState, seat: int, tile: int, units: int, moves_left: int, *, source: int
 ) -> None:
     """Troops enter a tile: a plain move, an occupation, or a battle (FARL-14, FARL-17)."""
-    enemy = state.troop_owner[tile]
-    owner = state.owner[tile]
+    enemy = state.tiles.troop_owner[tile]
+    owner = state.tiles.owner[tile]
     if enemy not in (-1, seat):
         state.break_truce(seat, enemy)
         state.attacked[seat][enemy] = state.season
-        defenders = state.troops[tile]
-        state.remove_troops(tile, defenders)
+        defenders = state.tiles.troops[tile]
+        state.tiles.remove_troops(tile, defenders)
         if owner == seat:  # FARL-17: the structure's owner defends it
             attacker, defender, att, dfn = enemy, seat, defenders, units
-            fortified = state.structure[tile] in FORTIFYING
+            fortified = state.tiles.structure[tile] in FORTIFYING
         else:
             attacker, defender, att, dfn = seat, enemy, units, defenders
-            fortified = state.structure[tile] in FORTIFYING and owner == enemy
+            fortified = state.tiles.structure[tile] in FORTIFYING and owner == enemy
         state.battle = fight.Battle(
             attacker, defender, tile, 0, att, dfn, fortified, mover=seat, source=source
         )
         return
-    state.troop_owner[tile] = seat
-    state.troops[tile] += units
-    state.exhausted[tile] += units
+    state.tiles.troop_owner[tile] = seat
+    state.tiles.troops[tile] += units
+    state.tiles.exhausted[tile] += units
     if owner not in (-1, seat):
         state.break_truce(seat, owner)
         state.attacked[seat][owner] = state.season

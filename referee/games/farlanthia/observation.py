@@ -23,13 +23,14 @@ def observe(state: FarlanthiaState, seat: int) -> farlanthia_pb2.Observation:
     """The Observation message of a state for a seat."""
     geo = state.geo
     terrain = [
-        int(t) if shown else 0 for t, shown in zip(state.terrain, state.revealed, strict=True)
+        int(t) if shown else 0
+        for t, shown in zip(state.tiles.terrain, state.tiles.revealed, strict=True)
     ]
     top = state.frames[-1] if state.frames else None
     face_down = list(state.terrain_left)
     if state.drawn_tile:
         face_down[state.drawn_tile] += 1
-    for kind, shown in zip(state.terrain, state.revealed, strict=True):
+    for kind, shown in zip(state.tiles.terrain, state.tiles.revealed, strict=True):
         if not shown and kind is not Terrain.UNKNOWN:
             face_down[kind] += 1
     drafting = state.phase is Phase.DRAFT and state.current == seat
@@ -45,11 +46,11 @@ def observe(state: FarlanthiaState, seat: int) -> farlanthia_pb2.Observation:
         q=[q for q, _ in geo.coords],
         r=[r for _, r in geo.coords],
         terrain=terrain,
-        structure=[int(s) for s in state.structure],
-        owner=state.owner,
-        troop_owner=state.troop_owner,
-        troops=state.troops,
-        exhausted=state.exhausted,
+        structure=[int(s) for s in state.tiles.structure],
+        owner=state.tiles.owner,
+        troop_owner=state.tiles.troop_owner,
+        troops=state.tiles.troops,
+        exhausted=state.tiles.exhausted,
         caravan_taken=state.caravan_taken,
         active_tile=-1 if state.active is None else state.active[0],
         active_units=0 if state.active is None else state.active[1],
@@ -57,13 +58,13 @@ def observe(state: FarlanthiaState, seat: int) -> farlanthia_pb2.Observation:
         pending=0 if top is None else int(top.ask),
         pending_card=-1 if top is None else top.card,
         winner=state.winner,
-        event_deck_left=len(state.event_deck),
-        adventure_deck_left=len(state.adventure_deck),
+        event_deck_left=len(state.decks.events),
+        adventure_deck_left=len(state.decks.adventures),
         terrain_left=face_down,
-        revealed=state.revealed,
-        revealed_season=state.revealed_season,
-        revealed_by=state.revealed_by,
-        militia_raised=state.militia_raised,
+        revealed=state.tiles.revealed,
+        revealed_season=state.tiles.revealed_season,
+        revealed_by=state.tiles.revealed_by,
+        militia_raised=state.tiles.militia_raised,
         turn=state.turn,
         to_roll=state.to_roll,
         ending_turn=state.ending_turn,
@@ -74,12 +75,14 @@ def observe(state: FarlanthiaState, seat: int) -> farlanthia_pb2.Observation:
         scout_count=state.scout_count,
         hero_done=state.hero_done,
         produced=state.produced,
-        event_discard=state.event_discard,
-        adventure_discard=state.adventure_discard,
-        placed_by=state.placed_by,
+        event_discard=state.decks.event_discard,
+        adventure_discard=state.decks.adventure_discard,
+        placed_by=state.tiles.placed_by,
         placed_terrain=[
             int(kind) if by == seat and not shown else 0
-            for kind, by, shown in zip(state.terrain, state.placed_by, state.revealed, strict=True)
+            for kind, by, shown in zip(
+                state.tiles.terrain, state.tiles.placed_by, state.tiles.revealed, strict=True
+            )
         ],
         drawn_tile=state.drawn_tile if drafting else 0,
         tile_drawn=state.drawn_tile > 0,

@@ -26,13 +26,15 @@ SEASON_NAMES = ("spring", "summer", "autumn", "winter")
 
 def cell(state: FarlanthiaState, tile: int) -> str:
     """Four characters: terrain, structure (lower case letter + owner), troops."""
-    if not state.revealed[tile] or state.terrain[tile] is Terrain.UNKNOWN:
+    if not state.tiles.revealed[tile] or state.tiles.terrain[tile] is Terrain.UNKNOWN:
         return " ?? "
-    text = TERRAIN_LETTERS[state.terrain[tile]]
-    kind = state.structure[tile]
-    text += f"{STRUCTURE_LETTERS[kind]}{state.owner[tile]}" if kind else "  "
-    if state.troops[tile]:
-        text += chr(ord("a") + state.troop_owner[tile]) + str(min(state.troops[tile], 99))
+    text = TERRAIN_LETTERS[state.tiles.terrain[tile]]
+    kind = state.tiles.structure[tile]
+    text += f"{STRUCTURE_LETTERS[kind]}{state.tiles.owner[tile]}" if kind else "  "
+    if state.tiles.troops[tile]:
+        text += chr(ord("a") + state.tiles.troop_owner[tile]) + str(
+            min(state.tiles.troops[tile], 99)
+        )
     return f"{text:<6}"
 
 

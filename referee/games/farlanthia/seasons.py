@@ -40,21 +40,21 @@ class Phase(enum.IntEnum):
 def lay_map(state: FarlanthiaState, seed: int) -> None:
     """Deal the map from a seed (0: tiles stay face down), found the realms, start (FARL-02..05)."""
     if seed:
-        state.terrain = list(generate_map(seed, state.players, state.rules.map_radius))
+        state.tiles.terrain = list(generate_map(seed, state.players, state.rules.map_radius))
         state.terrain_left = [0] * len(state.terrain_left)
     found_realms(state)
     if state.rules.reveal_map:
-        state.revealed = [True] * len(state.revealed)
+        state.tiles.revealed = [True] * len(state.tiles.revealed)
     _start_season(state)
 
 
 def found_realms(state: FarlanthiaState) -> None:
     """The volcano and the capitols face up, each capitol with its starting troops (FARL-04, 05)."""
-    state.revealed[state.geo.centre] = True
+    state.tiles.revealed[state.geo.centre] = True
     for seat, realm in enumerate(state.realms):
-        state.set_structure(realm.capitol, Structure.CAPITOL, seat)
-        state.revealed[realm.capitol] = True
-        state.revealed_by[realm.capitol] = seat
+        state.tiles.set_structure(realm.capitol, Structure.CAPITOL, seat)
+        state.tiles.revealed[realm.capitol] = True
+        state.tiles.revealed_by[realm.capitol] = seat
         state.add_troops(seat, realm.capitol, state.rules.starting_troops)
 
 
@@ -66,16 +66,16 @@ def start_draft(state: FarlanthiaState) -> None:
 
 def drafter(state: FarlanthiaState) -> int:
     """The seat that draws and places the next tile: seats take turns from seat 0 (FARL-35)."""
-    placed = sum(1 for seat in state.placed_by if seat >= 0)
+    placed = sum(1 for seat in state.tiles.placed_by if seat >= 0)
     return placed % state.players
 
 
 def place_tile(state: FarlanthiaState, tile: int) -> None:
     """The drafter's drawn tile goes face down on ``tile``; the last one starts the game."""
-    state.terrain[tile] = Terrain(state.drawn_tile)
-    state.placed_by[tile] = drafter(state)
+    state.tiles.terrain[tile] = Terrain(state.drawn_tile)
+    state.tiles.placed_by[tile] = drafter(state)
     state.drawn_tile = 0
-    if Terrain.UNKNOWN not in state.terrain:
+    if Terrain.UNKNOWN not in state.tiles.terrain:
         _start_season(state)
 
 
@@ -83,7 +83,7 @@ def _start_season(state: FarlanthiaState) -> None:
     state.phase = Phase.LEADERSHIP
     state.seasonal = [Season() for _ in range(state.players)]
     state.caravan_taken = [False] * 4
-    state.militia_raised = [False] * len(state.militia_raised)
+    state.tiles.militia_raised = [False] * len(state.tiles.militia_raised)
     for realm in state.realms:
         realm.dice = ()
         realm.bonus_left = max(0, realm.renown)
@@ -134,7 +134,7 @@ def _start_turn(state: FarlanthiaState) -> None:
             state.frames.append(Frame(Ask.REALM_EVENT, seat, card))
     elif state.phase is Phase.CONFLICT:
         state.active = None
-        state.exhausted = [0] * len(state.exhausted)
+        state.tiles.exhausted = [0] * len(state.tiles.exhausted)
         state.truces = [t for t in state.truces if not (t[0] == seat and t[2] < state.season)]
 
 
@@ -157,7 +157,7 @@ def end_turn(state: FarlanthiaState) -> None:
     if state.phase is Phase.CONFLICT:
         state.active = None
         for tile in reversed(_held_by_enemies(state, seat)):  # FARL-17: on the owner's phase
-            state.frames.append(Frame(Ask.OCCUPY, state.troop_owner[tile], tile=tile))
+            state.frames.append(Frame(Ask.OCCUPY, state.tiles.troop_owner[tile], tile=tile))
     state.ending_turn = True
 
 
@@ -184,7 +184,7 @@ def _connected_region(state: FarlanthiaState, seat: int) -> set[int]:
     while todo:
         tile = todo.pop()
         for n in state.geo.neighbours[tile]:
-            if n not in seen and state.revealed[n]:
+            if n not in seen and state.tiles.revealed[n]:
                 seen.add(n)
                 todo.append(n)
     return seen
@@ -194,15 +194,15 @@ def _scout_frontier(state: FarlanthiaState, seat: int) -> tuple[int, ...]:
     """Unrevealed tiles next to the seat's connected revealed region (FARL-06)."""
     neighbours = state.geo.neighbours
     region = _connected_region(state, seat)
-    return tuple(sorted({n for t in region for n in neighbours[t] if not state.revealed[n]}))
+    return tuple(sorted({n for t in region for n in neighbours[t] if not state.tiles.revealed[n]}))
 
 
 def _held_by_enemies(state: FarlanthiaState, seat: int) -> list[int]:
     """The seat's structures that enemy troops stand on (none of its own can be there)."""
     return [
         tile
-        for tile, owner in enumerate(state.owner)
-        if owner == seat and state.troop_owner[tile] not in (-1, seat)
+        for tile, owner in enumerate(state.tiles.owner)
+        if owner == seat and state.tiles.troop_owner[tile] not in (-1, seat)
     ]
 
 
@@ -212,11 +212,11 @@ def eliminate(state: FarlanthiaState, seat: int) -> None:
     realm.alive = False
     realm.eliminated_order = state.eliminations
     state.eliminations += 1
-    for tile in range(len(state.structure)):
-        if state.owner[tile] == seat:
-            state.set_structure(tile, Structure.NONE, -1)
-        if state.troop_owner[tile] == seat:
-            state.remove_troops(tile, state.troops[tile])
+    for tile in range(len(state.tiles.structure)):
+        if state.tiles.owner[tile] == seat:
+            state.tiles.set_structure(tile, Structure.NONE, -1)
+        if state.tiles.troop_owner[tile] == seat:
+            state.tiles.remove_troops(tile, state.tiles.troops[tile])
     state.truces = [t for t in state.truces if seat not in (t[0], t[1])]
     realm.dice = ()
     alive = state.alive_seats()

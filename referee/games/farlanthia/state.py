@@ -6,11 +6,13 @@ frames.py), else the current seat in its part of the phase (moves.py).
 Chance lays the map, rolls, draws and deals. After every action
 ``_settle`` takes the forced steps, so a seat is asked only real
 questions. The season sequence is in seasons.py, income and building in
-economy.py, card draws and effects in cards.py.
+economy.py, card draws and effects in cards.py, the setup draft in draft.py.
 
-This module is longer than most because the engine contract, the seat
-queries and the small changes every rule module makes (resources, renown,
-troops, structures) are all methods of the one state object.
+The data has owners that change only themselves: the tiles (tiles.py:
+terrain, structures, troops), the decks and discards (decks.py), and each
+realm (realm.py: goods, dice, valor, honor, renown). The state holds them
+with the turn's own flags; the rule modules still take the whole state to
+reach several owners at once (issue #10, item 6, is half done).
 """
 
 from __future__ import annotations
@@ -34,13 +36,11 @@ from referee.games.farlanthia.actions import (
     PlaceTile,
 )
 from referee.games.farlanthia.board import (
-    MOVE_COST,
-    Terrain,
     capitol_tiles,
     geometry,
-    starting_terrain,
     undealt_mix,
 )
+from referee.games.farlanthia.decks import Decks
 from referee.games.farlanthia.draft import legal_places
 from referee.games.farlanthia.frames import (
     apply_chance_frame,
@@ -53,34 +53,19 @@ from referee.games.farlanthia.pending import CHANCE_ASKS, Ask, Frame
 from referee.games.farlanthia.realm import Realm, Season
 from referee.games.farlanthia.rules import MAP_SEEDS, Rules
 from referee.games.farlanthia.seasons import SEASONS_PER_YEAR, Phase
-from referee.games.farlanthia.structures import Structure
+from referee.games.farlanthia.tiles import Tiles
 from sdk.pb.landgrave.games.farlanthia.v1 import farlanthia_pb2
 
 _LISTS = (
-    "terrain",
     "terrain_left",
-    "placed_by",
-    "revealed",
-    "revealed_season",
-    "revealed_by",
-    "structure",
-    "owner",
-    "troop_owner",
-    "troops",
-    "exhausted",
-    "militia_raised",
     "frames",
     "caravan_taken",
     "truces",
     "last_trade",
     "last_legality",
     "last_forced",
-    "event_deck",
-    "event_discard",
-    "adventure_deck",
-    "adventure_discard",
 )
-"""The state's flat lists of immutable items: a clone copies each (FARL-33, forward.py)."""
+"""The state's own flat lists of immutable items: a clone copies each."""
 TRUCE_PENALTY = 5
 
 
@@ -90,27 +75,15 @@ class FarlanthiaState(State[FarlanthiaAction]):
     not_in_canonical = frozenset({"players", "geo"})
     """The per-seat lists' length; the hexagon made from ``rules.map_radius``."""
 
-    def __init__(self, rules: Rules, players: int) -> None:  # noqa: PLR0915 (the whole state)
+    def __init__(self, rules: Rules, players: int) -> None:
         self.rules = rules
         self.players = players
         self.geo = geometry(rules.map_radius)
-        size = len(self.geo.coords)
-        self.terrain = starting_terrain(players, rules.map_radius)
+        self.tiles = Tiles.fresh(players, rules.map_radius)
         self.terrain_left = undealt_mix(players, rules.map_radius)
-        """Face-down tiles by terrain value, dealt by chance on reveal (FARL-02)."""
-        self.placed_by = [-1] * size
-        """The seat that placed each tile in the setup draft (FARL-35)."""
+        """The face-down pile by terrain value: drafted, or dealt by chance on reveal (FARL-02)."""
         self.drawn_tile = 0
         """The terrain the drafting seat drew and must place; 0 none."""
-        self.revealed = [False] * size
-        self.revealed_season = [-1] * size
-        self.revealed_by = [-1] * size
-        self.structure = [Structure.NONE] * size
-        self.owner = [-1] * size
-        self.troop_owner = [-1] * size
-        self.troops = [0] * size
-        self.exhausted = [0] * size
-        self.militia_raised = [False] * size
         capitols = capitol_tiles(players, rules.map_radius)
         start = rules.starting_resources
         self.realms = [Realm([start] * 4, capitols[s]) for s in range(players)]
@@ -140,10 +113,8 @@ class FarlanthiaState(State[FarlanthiaAction]):
         self.last_trade = [-1] * players
         self.last_legality = [-1] * players
         self.last_forced = [-1] * players
-        self.event_deck: list[int] = list(cards.EVENT_DECK) if rules.events else []
-        self.event_discard: list[int] = []
-        self.adventure_deck: list[int] = list(cards.adventure_deck(players))
-        self.adventure_discard: list[int] = []
+        events = cards.EVENT_DECK if rules.events else ()
+        self.decks = Decks.fresh(events, cards.adventure_deck(players))
         self.eliminations = 0
         self.winner = -1
         if rules.reveal_map:
@@ -208,7 +179,7 @@ class FarlanthiaState(State[FarlanthiaAction]):
         if seat == CHANCE or seat not in self.to_act():
             return []
         if self.phase is Phase.DRAFT:
-            places = legal_places(self.terrain, self.players, self.rules.map_radius, seat)
+            places = legal_places(self.tiles.terrain, self.players, self.rules.map_radius, seat)
             return [PlaceTile(tile) for tile in places]
         if self.battle is not None:
             return self.battle.legal_actions(self)
@@ -253,6 +224,8 @@ class FarlanthiaState(State[FarlanthiaAction]):
         other = copy.copy(self)
         for name in _LISTS:
             setattr(other, name, list(getattr(self, name)))
+        other.tiles = self.tiles.copy()
+        other.decks = self.decks.copy()
         other.realms = [replace(realm, resources=list(realm.resources)) for realm in self.realms]
         other.seasonal = [replace(season) for season in self.seasonal]
         other.attacked = [list(row) for row in self.attacked]
@@ -288,19 +261,9 @@ class FarlanthiaState(State[FarlanthiaAction]):
     def canonical(self) -> bytes:
         fields = (
             self.rules,
-            [int(t) for t in self.terrain],
-            self.placed_by,
+            self.tiles.key(),
             self.drawn_tile,
             self.terrain_left,
-            self.revealed,
-            self.revealed_season,
-            self.revealed_by,
-            [int(s) for s in self.structure],
-            self.owner,
-            self.troop_owner,
-            self.troops,
-            self.exhausted,
-            self.militia_raised,
             [realm.key() for realm in self.realms],
             [season.key() for season in self.seasonal],
             self.season,
@@ -322,10 +285,7 @@ class FarlanthiaState(State[FarlanthiaAction]):
             self.last_trade,
             self.last_legality,
             self.last_forced,
-            self.event_deck,
-            self.event_discard,
-            self.adventure_deck,
-            self.adventure_discard,
+            self.decks.key(),
             self.eliminations,
             self.winner,
         )
@@ -390,7 +350,7 @@ class FarlanthiaState(State[FarlanthiaAction]):
         elif top.ask in (Ask.CARD_ROLL, Ask.DEAL):
             return False
         elif top.ask in (Ask.DRAW_EVENT, Ask.DRAW_ADVENTURE):
-            lapses = not cards.ready_deck(self, top.ask)
+            lapses = not self.decks.ready(cards.DECK_OF[top.ask])
         else:
             legal = frame_actions(self, top)
             if len(legal) == 1:
@@ -433,26 +393,12 @@ class FarlanthiaState(State[FarlanthiaAction]):
     def alive_seats(self) -> list[int]:
         return [s for s in range(self.players) if self.realms[s].alive]
 
-    def move_cost(self, tile: int) -> int:
-        """Movement points to enter a tile; 99 if it cannot be entered (FARL-12)."""
-        if not self.revealed[tile] or self.terrain[tile] is Terrain.VOLCANO:
-            return 99
-        if self.structure[tile] is Structure.ROAD:
-            return 1
-        if self.structure[tile] is Structure.WALL:
-            return 3
-        return MOVE_COST[self.terrain[tile]]
-
     def troops_of(self, seat: int) -> int:
-        total = sum(n for o, n in zip(self.troop_owner, self.troops, strict=True) if o == seat)
+        """The seat's troops on the map and in the battle being fought."""
+        total = self.tiles.troops_on_map(seat)
         if self.battle is not None:
             total += self.battle.units_of(seat)
         return total
-
-    def tokens_used(self, seat: int, kind: Structure) -> int:
-        return sum(
-            1 for s, o in zip(self.structure, self.owner, strict=True) if o == seat and s is kind
-        )
 
     def has_truce(self, a: int, b: int) -> bool:
         return any({p, r} == {a, b} for p, r, _ in self.truces)
@@ -478,27 +424,17 @@ class FarlanthiaState(State[FarlanthiaAction]):
         return boosted
 
     def add_troops(self, seat: int, tile: int, n: int) -> int:
-        """Place up to n troops on a tile the seat holds or that is empty; return how many."""
-        if self.troop_owner[tile] not in (-1, seat):
+        """Place up to n troops on a tile the seat holds or that is empty; return how many.
+
+        No realm has more than MAX_TROOPS in all (FARL-13).
+        """
+        if self.tiles.troop_owner[tile] not in (-1, seat):
             return 0
         n = min(n, MAX_TROOPS - self.troops_of(seat))
         if n <= 0:
             return 0
-        self.troop_owner[tile] = seat
-        self.troops[tile] += n
+        self.tiles.place_troops(seat, tile, n)
         return n
-
-    def remove_troops(self, tile: int, n: int) -> None:
-        n = min(n, self.troops[tile])
-        self.troops[tile] -= n
-        self.exhausted[tile] = min(self.exhausted[tile], self.troops[tile])
-        if self.troops[tile] == 0:
-            self.troop_owner[tile] = -1
-            self.exhausted[tile] = 0
-
-    def set_structure(self, tile: int, kind: Structure, owner: int) -> None:
-        self.structure[tile] = kind
-        self.owner[tile] = owner if kind is not Structure.NONE else -1
 
     def break_truce(self, attacker: int, victim: int) -> None:
         """Attacking under a truce costs 5 renown and ends the truce (FARL-25)."""

@@ -64,13 +64,13 @@ def render_svg(state: FarlanthiaState) -> str:
 
 
 def _tile(state: FarlanthiaState, tile: int, x: float, y: float) -> list[str]:
-    shown = state.revealed[tile] and state.terrain[tile] is not Terrain.UNKNOWN
-    fill = TERRAIN_COLOURS[state.terrain[tile]] if shown else "#cfcfcf"
-    owner = state.owner[tile]
+    shown = state.tiles.revealed[tile] and state.tiles.terrain[tile] is not Terrain.UNKNOWN
+    fill = TERRAIN_COLOURS[state.tiles.terrain[tile]] if shown else "#cfcfcf"
+    owner = state.tiles.owner[tile]
     stroke = SEAT_COLOURS[owner] if owner >= 0 else "#ffffff"
     width = 3 if owner >= 0 else 1
-    label = state.terrain[tile].name.lower() if shown else "unrevealed"
-    kind = state.structure[tile]
+    label = state.tiles.terrain[tile].name.lower() if shown else "unrevealed"
+    kind = state.tiles.structure[tile]
     if kind:
         label += f", {STRUCTURE_NAMES[kind]} of seat {owner}"
     parts = [
@@ -83,12 +83,12 @@ def _tile(state: FarlanthiaState, tile: int, x: float, y: float) -> list[str]:
             f'text-anchor="middle" fill="{stroke}" stroke="#fff" stroke-width="2" '
             f'paint-order="stroke">{STRUCTURE_LETTERS[kind]}</text>'
         )
-    if state.troops[tile]:
-        colour = SEAT_COLOURS[state.troop_owner[tile]]
+    if state.tiles.troops[tile]:
+        colour = SEAT_COLOURS[state.tiles.troop_owner[tile]]
         parts.append(
             f'<circle cx="{x:.1f}" cy="{y + 7:.1f}" r="8" fill="{colour}" stroke="#222"/>'
             f'<text x="{x:.1f}" y="{y + 11:.1f}" font-size="10" text-anchor="middle" '
-            f'fill="#fff">{state.troops[tile]}</text>'
+            f'fill="#fff">{state.tiles.troops[tile]}</text>'
         )
     return parts
 
