@@ -234,7 +234,7 @@ class Battle:
         winner = self.attacker if defender_side else self.defender
         if not self.negotiation:
             if Card.SCOUT_SKIRMISH in state.realms[loser].hand:  # FARL-31
-                discard_held(state, loser, Card.SCOUT_SKIRMISH)
+                discard_held(state.realms[loser], state.decks, Card.SCOUT_SKIRMISH)
                 return
             state.realms[winner].add_valor(1)  # FARL-19: one valor per troop destroyed
         if defender_side:
@@ -322,7 +322,7 @@ def conclude(state: FarlanthiaState, battle: Battle, proposer_won: bool) -> None
         state.realms[winner].add_honor(1)  # FARL-27
     artifact = ARTIFACT_BASE + r
     if artifact in state.realms[p].hand:
-        discard_held(state, p, artifact)
+        discard_held(state.realms[p], state.decks, artifact)
         if not proposer_won:
             state.frames.append(Frame(Ask.GAIN, r, card=artifact, count=1))
     if kind is Negotiation.TRUCE and proposer_won:

@@ -3,23 +3,22 @@
 The text lists example cards and leaves its D66 tables blank; these decks
 and every card's exact effect are our design, documented card by card in
 docs/rules/farlanthia.md. Cards are numbered; a deck is the multiset of its
-numbers and chance draws from it (hidden order). A card that asks its
-drawer to choose pushes a frame; frames.py applies the answer.
+numbers and chance draws from it (decks.py). A card changes only the
+drawer's realm and season flags; what else it needs (a question for the
+drawer, the discard pile) it returns, and frames.py does it.
 """
 
 from __future__ import annotations
 
 import enum
+from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING
 
 from referee.games.farlanthia.actions import DrawCard, FarlanthiaAction
 from referee.games.farlanthia.decks import Deck, Decks
 from referee.games.farlanthia.pending import Ask, Frame
-from referee.games.farlanthia.structures import Res, Structure
-
-if TYPE_CHECKING:
-    from referee.games.farlanthia.state import FarlanthiaState
+from referee.games.farlanthia.realm import Lord, Realm
+from referee.games.farlanthia.structures import Res
 
 
 class Card(enum.IntEnum):
@@ -115,69 +114,60 @@ def draw_outcomes(decks: Decks, ask: Ask) -> list[tuple[FarlanthiaAction, Fracti
     return [(DrawCard(card), share) for card, share in decks.outcomes(DECK_OF[ask])]
 
 
-def draw(state: FarlanthiaState, ask: Ask, seat: int, card: int) -> None:
-    """Take the card chance drew from its deck and apply it."""
-    state.decks.take(DECK_OF[ask], card)
-    if ask is Ask.DRAW_EVENT:
-        event(state, seat, card)
-    else:
-        adventure(state, seat, card)
+def discard_held(realm: Realm, decks: Decks, card: int) -> None:
+    """A held card is used up: from the realm's hand to the adventure discards."""
+    realm.use_held(card)
+    decks.discard(card)
 
 
-def discard_held(state: FarlanthiaState, seat: int, card: int) -> None:
-    """A held card is used up: from the seat's hand to the adventure discards."""
-    hand = list(state.realms[seat].hand)
-    hand.remove(card)
-    state.realms[seat].hand = tuple(hand)
-    state.decks.discard(card)
+@dataclass(frozen=True)
+class Played:
+    """What a drawn card leaves to do: a question to ask, and whether it goes to the discards."""
+
+    ask: Frame | None = None
+    discard: bool = True
 
 
-def event(state: FarlanthiaState, seat: int, card: int) -> None:
+def event(lord: Lord, card: int) -> Played:
     """An event card's effect on drawing (FARL-32)."""
     kind = Card(card)
-    realm = state.realms[seat]
     if kind in BANDITS:
-        realm.events = tuple(sorted((*realm.events, card)))
-        return
-    state.decks.discard(card)
+        lord.realm.events = tuple(sorted((*lord.realm.events, card)))
+        return Played(discard=False)
     if kind is Card.BOUNTIFUL_HARVEST:
-        state.seasonal[seat].harvest += 1
+        lord.season.harvest += 1
     elif kind is Card.REFUGEES:
-        state.seasonal[seat].refugees = True
+        lord.season.refugees = True
     elif kind is Card.TEMPEST:
-        state.frames.append(Frame(Ask.LOSE, seat, card, 2))
+        return Played(Frame(Ask.LOSE, lord.seat, card, 2))
     elif kind is Card.FAERIE_RING:
-        state.frames.append(Frame(Ask.CARD_ROLL, seat, card))
+        return Played(Frame(Ask.CARD_ROLL, lord.seat, card))
     else:
-        state.frames.append(Frame(Ask.EVENT_CHOICE, seat, card))
+        return Played(Frame(Ask.EVENT_CHOICE, lord.seat, card))
+    return Played()
 
 
-def adventure(state: FarlanthiaState, seat: int, card: int) -> None:
-    """An adventure card's effect on drawing (FARL-31)."""
-    realm = state.realms[seat]
-    if card >= ARTIFACT_BASE:
-        if card - ARTIFACT_BASE == seat:
-            state.decks.discard(card)
-            state.frames.append(Frame(Ask.GAIN, seat, card, 1))
-        else:
-            realm.hand = tuple(sorted((*realm.hand, card)))
-        return
-    kind = Card(card)
-    if kind in HELD:
+def adventure(lord: Lord, card: int, villages: int) -> Played:
+    """An adventure card's effect on drawing (FARL-31); ``villages``: the realm's villages."""
+    realm, seat = lord.realm, lord.seat
+    if goes_to_hand(card, seat):
         realm.hand = tuple(sorted((*realm.hand, card)))
-        return
-    state.decks.discard(card)
+        return Played(discard=False)
+    if card >= ARTIFACT_BASE:  # the drawer's own artifact
+        return Played(Frame(Ask.GAIN, seat, card, 1))
+    kind = Card(card)
     if kind in HONOR_CARDS:
-        state.realms[seat].add_honor(HONOR_CARDS[kind])
+        realm.add_honor(HONOR_CARDS[kind])
     elif kind is Card.PEACE_BETWEEN_VILLAGES:
-        state.realms[seat].add_honor(state.tiles.tokens_used(seat, Structure.VILLAGE))
+        realm.add_honor(villages)
     elif kind is Card.DECISIVE_VICTORY:
-        state.realms[seat].add_honor(1)
-        state.realms[seat].add_valor(1)
+        realm.add_honor(1)
+        realm.add_valor(1)
     elif kind in ROLLED:
-        state.frames.append(Frame(Ask.CARD_ROLL, seat, card))
+        return Played(Frame(Ask.CARD_ROLL, seat, card))
     else:
-        state.frames.append(Frame(Ask.ADVENTURE_CHOICE, seat, card))
+        return Played(Frame(Ask.ADVENTURE_CHOICE, seat, card))
+    return Played()
 
 
 HUNT = {1: 1, 2: 1, 3: 2, 4: 2, 5: 3}
@@ -185,54 +175,55 @@ HUNT = {1: 1, 2: 1, 3: 2, 4: 2, 5: 3}
 
 
 def card_roll(  # noqa: PLR0912 (the die tables, one branch per line)
-    state: FarlanthiaState, seat: int, card: int, value: int
-) -> None:
-    """The die tables we designed for the rolled cards (FARL-31, FARL-32)."""
+    lord: Lord, card: int, value: int
+) -> Frame | None:
+    """The die tables we designed for the rolled cards (FARL-31, FARL-32); a second die to ask."""
+    realm = lord.realm
     if card == DRAGON_HUNT:
         if value == 6:
-            state.realms[seat].renown += 5  # the dragon
+            realm.renown += 5  # the dragon
         else:
-            state.realms[seat].add_valor(3)  # a strange beast
+            realm.add_valor(3)  # a strange beast
     elif card == Card.HUNTING_TRIP:
         if value == 6:
-            state.frames.append(Frame(Ask.CARD_ROLL, seat, DRAGON_HUNT))
-        else:
-            state.realms[seat].add_valor(HUNT[value])
+            return Frame(Ask.CARD_ROLL, lord.seat, DRAGON_HUNT)
+        realm.add_valor(HUNT[value])
     elif card == Card.OLD_RUINS:
-        _old_ruins(state, seat, value)
+        _old_ruins(realm, value)
     elif card == Card.EMPTY_RUINS:
         if value == 4:
-            state.realms[seat].add_honor(2)
+            realm.add_honor(2)
         elif value == 5:
-            state.realms[seat].gain(Res.GOLD, 2)
+            realm.gain(Res.GOLD, 2)
         elif value == 6:
-            state.realms[seat].add_valor(2)
+            realm.add_valor(2)
     elif card == Card.ASSASSINS:
         if value >= 3:
-            state.realms[seat].add_valor(1)
-            state.realms[seat].add_honor(1)
+            realm.add_valor(1)
+            realm.add_honor(1)
         else:
-            state.realms[seat].add_valor(-1)
+            realm.add_valor(-1)
     elif card == Card.FAERIE_RING:
         if value <= 2:
-            state.realms[seat].dice = ()
+            realm.dice = ()
         elif value <= 5:
-            state.realms[seat].add_honor(2)
+            realm.add_honor(2)
         else:
-            state.realms[seat].renown += 1
+            realm.renown += 1
+    return None
 
 
-def _old_ruins(state: FarlanthiaState, seat: int, value: int) -> None:
+def _old_ruins(realm: Realm, value: int) -> None:
     """The rule text's own table for exploring old ruins."""
     if value == 1:
-        state.realms[seat].add_valor(-1)
+        realm.add_valor(-1)
     elif value == 3:
-        state.realms[seat].add_honor(2)
+        realm.add_honor(2)
     elif value == 4:
-        state.realms[seat].gain(Res.STONE, 1)
+        realm.gain(Res.STONE, 1)
     elif value == 5:
-        state.realms[seat].add_valor(2)
+        realm.add_valor(2)
     elif value == 6:
-        state.realms[seat].add_valor(2)
-        state.realms[seat].add_honor(2)
-        state.realms[seat].gain(Res.GOLD, 2)
+        realm.add_valor(2)
+        realm.add_honor(2)
+        realm.gain(Res.GOLD, 2)

@@ -3,15 +3,15 @@
 The numbers are in structures.py; this module applies them to a realm:
 realm phase income with the harvest and bandits' toll (FARL-11, FARL-32),
 where and whether a seat may build (FARL-09, FARL-10), and what razing a
-structure yields (FARL-17).
+structure yields (FARL-17). It reads the tiles and changes only the
+builder's realm and season flags; placing the structure is the tiles' job.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from referee.games.farlanthia.board import Terrain
-from referee.games.farlanthia.cards import BANDITS, Card, discard_held
+from referee.games.farlanthia.cards import BANDITS, Card
+from referee.games.farlanthia.realm import Lord, Realm, Season
 from referee.games.farlanthia.structures import (
     CIVILIZATIONS,
     COST,
@@ -23,35 +23,31 @@ from referee.games.farlanthia.structures import (
     Res,
     Structure,
 )
-
-if TYPE_CHECKING:
-    from referee.games.farlanthia.state import FarlanthiaState
+from referee.games.farlanthia.tiles import Tiles
 
 SETTLEMENTS = (Structure.VILLAGE, Structure.TOWN, Structure.CITY)
 """What refugees settle for no food and strange blueprints raise on a lake (FARL-31, 32)."""
 
 
-def produce(state: FarlanthiaState, seat: int) -> None:
+def produce(tiles: Tiles, builder: Lord) -> None:
     """Realm phase income (FARL-11), harvest, and unresolved bandits' toll (FARL-32)."""
-    for tile, owner in enumerate(state.tiles.owner):
-        if owner != seat or state.tiles.troop_owner[tile] not in (-1, seat):
+    seat, realm, season = builder.seat, builder.realm, builder.season
+    for tile, owner in enumerate(tiles.owner):
+        if owner != seat or tiles.troop_owner[tile] not in (-1, seat):
             continue
-        kind = state.tiles.structure[tile]
+        kind = tiles.structure[tile]
         if kind not in PRODUCTION:
             continue
         amount, gold = PRODUCTION[kind]
-        resource = TERRAIN_RESOURCE.get(state.tiles.terrain[tile])
+        resource = TERRAIN_RESOURCE.get(tiles.terrain[tile])
         if resource is not None and kind in CIVILIZATIONS:
-            state.realms[seat].gain(resource, amount)
-        state.realms[seat].gain(Res.GOLD, gold)
-    season = state.seasonal[seat]
-    state.realms[seat].gain(Res.FOOD, season.harvest)
+            realm.gain(resource, amount)
+        realm.gain(Res.GOLD, gold)
+    realm.gain(Res.FOOD, season.harvest)
     season.harvest = 0
-    resources = state.realms[seat].resources
-    for card in state.realms[seat].events:
+    for card in realm.events:
         lost = BANDITS[Card(card)]
-        state.realms[seat].gain(lost if resources[lost] else Res.GOLD, -1)
-    state.produced = True
+        realm.gain(lost if realm.resources[lost] else Res.GOLD, -1)
 
 
 def raze_gain(kind: Structure, terrain: Terrain) -> tuple[int, int]:
@@ -65,53 +61,58 @@ def raze_gain(kind: Structure, terrain: Terrain) -> tuple[int, int]:
 
 
 def can_build(  # noqa: PLR0911 (one return per rule)
-    state: FarlanthiaState, seat: int, tile: int, kind: Structure
+    tiles: Tiles, builder: Lord, tile: int, kind: Structure
 ) -> bool:
-    """Whether ``seat`` may build or upgrade to ``kind`` on ``tile`` now (FARL-09, 10)."""
-    if not state.tiles.revealed[tile] or state.tiles.terrain[tile] is Terrain.VOLCANO:
+    """Whether the builder may build or upgrade to ``kind`` on ``tile`` now (FARL-09, 10)."""
+    seat = builder.seat
+    if not tiles.revealed[tile] or tiles.terrain[tile] is Terrain.VOLCANO:
         return False
-    if state.tiles.troop_owner[tile] not in (-1, seat):
+    if tiles.troop_owner[tile] not in (-1, seat):
         return False
-    current = state.tiles.structure[tile]
+    current = tiles.structure[tile]
     if kind in UPGRADES:
-        if current is not UPGRADES[kind] or state.tiles.owner[tile] != seat:
+        if current is not UPGRADES[kind] or tiles.owner[tile] != seat:
             return False
-    elif current is not Structure.NONE or not _next_to_own(state, seat, tile):
+    elif current is not Structure.NONE or not _next_to_own(tiles, seat, tile):
         return False
-    if kind is Structure.MINE and state.tiles.terrain[tile] is not Terrain.MOUNTAIN:
+    if kind is Structure.MINE and tiles.terrain[tile] is not Terrain.MOUNTAIN:
         return False
-    if state.tiles.terrain[tile] is Terrain.LAKE and kind in NOT_ON_LAKES:
-        blueprints = Card.STRANGE_BLUEPRINTS in state.realms[seat].hand
+    if tiles.terrain[tile] is Terrain.LAKE and kind in NOT_ON_LAKES:
+        blueprints = Card.STRANGE_BLUEPRINTS in builder.realm.hand
         if not (blueprints and kind in SETTLEMENTS):
             return False
-    if kind in TOKENS and state.tiles.tokens_used(seat, kind) >= TOKENS[kind]:
+    if kind in TOKENS and tiles.tokens_used(seat, kind) >= TOKENS[kind]:
         return False
-    return _can_afford(state, seat, _build_cost(state, seat, kind))
+    return _can_afford(builder.realm, _build_cost(builder.season, kind))
 
 
-def _build_cost(state: FarlanthiaState, seat: int, kind: Structure) -> tuple[int, int, int, int]:
+def _build_cost(season: Season, kind: Structure) -> tuple[int, int, int, int]:
     wood, stone, food, gold = COST[kind]
-    if state.seasonal[seat].refugees and kind in SETTLEMENTS:
+    if season.refugees and kind in SETTLEMENTS:
         food = 0  # Refugees (FARL-32)
     return (wood, stone, food, gold)
 
 
-def build(state: FarlanthiaState, seat: int, tile: int, kind: Structure) -> None:
-    """Pay for ``kind`` (refugees and blueprints are used up) and put it on ``tile``."""
-    cost = _build_cost(state, seat, kind)
+def pay_for(builder: Lord, kind: Structure, terrain: Terrain) -> tuple[int, ...]:
+    """Pay for ``kind`` on ``terrain`` (refugees and blueprints are used up).
+
+    Returns:
+        The held cards used up, for the discard pile.
+    """
+    cost = _build_cost(builder.season, kind)
     for resource, amount in enumerate(cost):
-        state.realms[seat].gain(resource, -amount)
-    if state.seasonal[seat].refugees and cost[2] != COST[kind][2]:
-        state.seasonal[seat].refugees = False
-    if state.tiles.terrain[tile] is Terrain.LAKE and kind in NOT_ON_LAKES:
-        discard_held(state, seat, Card.STRANGE_BLUEPRINTS)
-    state.tiles.set_structure(tile, kind, seat)
+        builder.realm.gain(resource, -amount)
+    if builder.season.refugees and cost[2] != COST[kind][2]:
+        builder.season.refugees = False
+    if terrain is Terrain.LAKE and kind in NOT_ON_LAKES:
+        builder.realm.use_held(Card.STRANGE_BLUEPRINTS)
+        return (int(Card.STRANGE_BLUEPRINTS),)
+    return ()
 
 
-def _can_afford(state: FarlanthiaState, seat: int, cost: tuple[int, int, int, int]) -> bool:
-    have = state.realms[seat].resources
-    return all(h >= n for h, n in zip(have, cost, strict=True))
+def _can_afford(realm: Realm, cost: tuple[int, int, int, int]) -> bool:
+    return all(h >= n for h, n in zip(realm.resources, cost, strict=True))
 
 
-def _next_to_own(state: FarlanthiaState, seat: int, tile: int) -> bool:
-    return any(state.tiles.owner[n] == seat for n in state.geo.neighbours[tile])
+def _next_to_own(tiles: Tiles, seat: int, tile: int) -> bool:
+    return any(tiles.owner[n] == seat for n in tiles.geo.neighbours[tile])

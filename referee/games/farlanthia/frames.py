@@ -26,7 +26,15 @@ from referee.games.farlanthia.actions import (
     Swap,
 )
 from referee.games.farlanthia.board import Terrain
-from referee.games.farlanthia.cards import Card, adventure, card_roll, draw, draw_outcomes
+from referee.games.farlanthia.cards import (
+    DECK_OF,
+    Card,
+    Played,
+    adventure,
+    card_roll,
+    draw_outcomes,
+    event,
+)
 from referee.games.farlanthia.pending import Ask, Frame
 from referee.games.farlanthia.structures import TERRAIN_RESOURCE, TOKENS, Res, Structure
 
@@ -270,7 +278,7 @@ def _resolve_adventure_choice(state: FarlanthiaState, seat: int, card: int, opti
             state.realms[seat].add_honor(4)
         return
     state.decks.recover(option)  # the fortune teller's pick
-    adventure(state, seat, int(option))
+    _adventure(state, seat, int(option))
 
 
 def frame_outcomes(state: FarlanthiaState, frame: Frame) -> list[tuple[FarlanthiaAction, Fraction]]:
@@ -293,6 +301,30 @@ def apply_chance_frame(state: FarlanthiaState, frame: Frame, action: FarlanthiaA
         state.tiles.terrain[action.tile] = Terrain(action.terrain)
         state.terrain_left[action.terrain] -= 1
     elif isinstance(action, DrawCard):
-        draw(state, frame.ask, frame.seat, int(action.card))  # the state keeps plain ints
+        _draw(state, frame.ask, frame.seat, int(action.card))  # the state keeps plain ints
     elif isinstance(action, DieRoll):
-        card_roll(state, frame.seat, frame.card, action.value)
+        ask = card_roll(state.lord(frame.seat), frame.card, action.value)
+        if ask is not None:
+            state.frames.append(ask)
+
+
+def _draw(state: FarlanthiaState, ask: Ask, seat: int, card: int) -> None:
+    """The card chance drew leaves its deck and takes effect."""
+    state.decks.take(DECK_OF[ask], card)
+    if ask is Ask.DRAW_EVENT:
+        _carry_out(state, event(state.lord(seat), card), card)
+    else:
+        _adventure(state, seat, card)
+
+
+def _adventure(state: FarlanthiaState, seat: int, card: int) -> None:
+    villages = state.tiles.tokens_used(seat, Structure.VILLAGE)
+    _carry_out(state, adventure(state.lord(seat), card, villages), card)
+
+
+def _carry_out(state: FarlanthiaState, played: Played, card: int) -> None:
+    """Discard a played card and ask what it asks."""
+    if played.discard:
+        state.decks.discard(card)
+    if played.ask is not None:
+        state.frames.append(played.ask)

@@ -92,6 +92,7 @@ def _caravan(state: FarlanthiaState, seat: int) -> list[FarlanthiaAction]:
 
 def _builds(state: FarlanthiaState, seat: int) -> list[FarlanthiaAction]:
     geo = state.geo
+    lord = state.lord(seat)
     near = {
         n
         for tile, owner in enumerate(state.tiles.owner)
@@ -102,7 +103,7 @@ def _builds(state: FarlanthiaState, seat: int) -> list[FarlanthiaAction]:
         Build(tile, int(kind))
         for tile in sorted(near)
         for kind in COST
-        if economy.can_build(state, seat, tile, kind)
+        if economy.can_build(state.tiles, lord, tile, kind)
     ]
 
 
@@ -225,7 +226,11 @@ def apply_phase_action(  # noqa: PLR0912 (one case per kind of action)
             state.caravan_taken[resource] = True
             state.realms[seat].gain(resource, 1)
         case Build(tile, kind):
-            economy.build(state, seat, tile, Structure(kind))
+            for card in economy.pay_for(
+                state.lord(seat), Structure(kind), state.tiles.terrain[tile]
+            ):
+                state.decks.discard(card)
+            state.tiles.set_structure(tile, Structure(kind), seat)
             seasons.end_turn(state)  # FARL-09: building ends the realm phase
         case Muster(tile, count):
             state.active = None

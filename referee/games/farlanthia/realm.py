@@ -32,6 +32,12 @@ class Realm:
         """Gain (or, with n < 0, lose) goods; a realm never has fewer than none."""
         self.resources[resource] = max(0, self.resources[resource] + n)
 
+    def use_held(self, card: int) -> None:
+        """A held card is used up and leaves the hand (the caller discards it)."""
+        hand = list(self.hand)
+        hand.remove(card)
+        self.hand = tuple(hand)
+
     def add_valor(self, n: int) -> None:
         self.valor = max(0, self.valor + n)
         while self.valor >= POINTS_FOR_RENOWN:  # FARL-19
@@ -80,3 +86,12 @@ class Season:
             self.proposed,
             self.forced_labor,
         )
+
+
+@dataclass(frozen=True)
+class Lord:
+    """A seat with its realm and this season's flags: what card and building rules change."""
+
+    seat: int
+    realm: Realm
+    season: Season

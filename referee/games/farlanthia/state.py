@@ -10,9 +10,12 @@ economy.py, card draws and effects in cards.py, the setup draft in draft.py.
 
 The data has owners that change only themselves: the tiles (tiles.py:
 terrain, structures, troops), the decks and discards (decks.py), and each
-realm (realm.py: goods, dice, valor, honor, renown). The state holds them
-with the turn's own flags; the rule modules still take the whole state to
-reach several owners at once (issue #10, item 6, is half done).
+realm (realm.py: goods, dice, valor, honor, renown). Card effects
+(cards.py), income and building (economy.py) and the draft (draft.py)
+take only the owners they change and return what else is to be done, so
+their data flows one way. The turn machine (seasons.py, moves.py,
+frames.py, battle.py) still takes the whole state, as the state's own
+steps written in separate files.
 """
 
 from __future__ import annotations
@@ -50,7 +53,7 @@ from referee.games.farlanthia.frames import (
 )
 from referee.games.farlanthia.moves import MAX_TROOPS, apply_phase_action, phase_actions
 from referee.games.farlanthia.pending import CHANCE_ASKS, Ask, Frame
-from referee.games.farlanthia.realm import Realm, Season
+from referee.games.farlanthia.realm import Lord, Realm, Season
 from referee.games.farlanthia.rules import MAP_SEEDS, Rules
 from referee.games.farlanthia.seasons import SEASONS_PER_YEAR, Phase
 from referee.games.farlanthia.tiles import Tiles
@@ -375,7 +378,8 @@ class FarlanthiaState(State[FarlanthiaAction]):
 
     def produce(self, seat: int) -> None:
         """Realm phase income, harvest and bandits' toll (economy.py)."""
-        economy.produce(self, seat)
+        economy.produce(self.tiles, self.lord(seat))
+        self.produced = True
 
     # -- questions -----------------------------------------------------------
 
@@ -392,6 +396,10 @@ class FarlanthiaState(State[FarlanthiaAction]):
 
     def alive_seats(self) -> list[int]:
         return [s for s in range(self.players) if self.realms[s].alive]
+
+    def lord(self, seat: int) -> Lord:
+        """The seat with its realm and this season's flags (economy.py, cards.py)."""
+        return Lord(seat, self.realms[seat], self.seasonal[seat])
 
     def troops_of(self, seat: int) -> int:
         """The seat's troops on the map and in the battle being fought."""
