@@ -9,6 +9,8 @@ builder's realm and season flags; placing the structure is the tiles' job.
 
 from __future__ import annotations
 
+from collections import Counter
+
 from referee.games.farlanthia.board import Terrain
 from referee.games.farlanthia.cards import BANDITS, Card
 from referee.games.farlanthia.realm import Lord, Realm, Season
@@ -60,30 +62,55 @@ def raze_gain(kind: Structure, terrain: Terrain) -> tuple[int, int]:
     return amount, gold
 
 
-def can_build(  # noqa: PLR0911 (one return per rule)
-    tiles: Tiles, builder: Lord, tile: int, kind: Structure
-) -> bool:
-    """Whether the builder may build or upgrade to ``kind`` on ``tile`` now (FARL-09, 10)."""
+def builds(tiles: Tiles, builder: Lord) -> list[tuple[int, Structure]]:
+    """Every (tile, structure) the builder may build or upgrade to now (FARL-09, FARL-10).
+
+    A new structure goes on a revealed empty tile next to one of the builder's
+    structures; an upgrade on its own village or town; neither where enemy
+    troops stand. The kinds it can pay for and has tokens left for are found
+    first, so most realm phases check no tile at all.
+    """
     seat = builder.seat
-    if not tiles.revealed[tile] or tiles.terrain[tile] is Terrain.VOLCANO:
-        return False
-    if tiles.troop_owner[tile] not in (-1, seat):
-        return False
-    current = tiles.structure[tile]
+    owned = Counter(
+        kind for kind, owner in zip(tiles.structure, tiles.owner, strict=True) if owner == seat
+    )
+    kinds = [
+        kind
+        for kind in COST
+        if _can_afford(builder.realm, _build_cost(builder.season, kind))
+        and (kind not in TOKENS or owned[kind] < TOKENS[kind])
+    ]
+    if not kinds:
+        return []
+    blueprints = Card.STRANGE_BLUEPRINTS in builder.realm.hand
+    neighbours = tiles.geo.neighbours
+    mine = [tile for tile, owner in enumerate(tiles.owner) if owner == seat]
+    near = sorted({n for tile in mine for n in (tile, *neighbours[tile])})
+    return [
+        (tile, kind)
+        for tile in near
+        if tiles.revealed[tile]
+        and tiles.terrain[tile] is not Terrain.VOLCANO
+        and tiles.troop_owner[tile] in (-1, seat)
+        for kind in kinds
+        if _fits(tiles, seat, tile, kind, blueprints=blueprints)
+    ]
+
+
+def _fits(tiles: Tiles, seat: int, tile: int, kind: Structure, *, blueprints: bool) -> bool:
+    """Whether ``kind`` may stand on a revealed tile free of enemies (FARL-09, FARL-10)."""
+    current, terrain = tiles.structure[tile], tiles.terrain[tile]
     if kind in UPGRADES:
         if current is not UPGRADES[kind] or tiles.owner[tile] != seat:
             return False
-    elif current is not Structure.NONE or not _next_to_own(tiles, seat, tile):
+    elif current is not Structure.NONE or all(
+        tiles.owner[n] != seat for n in tiles.geo.neighbours[tile]
+    ):
         return False
-    if kind is Structure.MINE and tiles.terrain[tile] is not Terrain.MOUNTAIN:
+    if kind is Structure.MINE and terrain is not Terrain.MOUNTAIN:
         return False
-    if tiles.terrain[tile] is Terrain.LAKE and kind in NOT_ON_LAKES:
-        blueprints = Card.STRANGE_BLUEPRINTS in builder.realm.hand
-        if not (blueprints and kind in SETTLEMENTS):
-            return False
-    if kind in TOKENS and tiles.tokens_used(seat, kind) >= TOKENS[kind]:
-        return False
-    return _can_afford(builder.realm, _build_cost(builder.season, kind))
+    on_lake = terrain is Terrain.LAKE and kind in NOT_ON_LAKES
+    return not on_lake or (blueprints and kind in SETTLEMENTS)
 
 
 def _build_cost(season: Season, kind: Structure) -> tuple[int, int, int, int]:
@@ -112,7 +139,3 @@ def pay_for(builder: Lord, kind: Structure, terrain: Terrain) -> tuple[int, ...]
 
 def _can_afford(realm: Realm, cost: tuple[int, int, int, int]) -> bool:
     return all(h >= n for h, n in zip(realm.resources, cost, strict=True))
-
-
-def _next_to_own(tiles: Tiles, seat: int, tile: int) -> bool:
-    return any(tiles.owner[n] == seat for n in tiles.geo.neighbours[tile])

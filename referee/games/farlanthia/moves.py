@@ -25,7 +25,6 @@ from referee.games.farlanthia.board import Terrain
 from referee.games.farlanthia.pending import Ask, Frame
 from referee.games.farlanthia.seasons import Phase
 from referee.games.farlanthia.structures import (
-    COST,
     DOWNGRADE,
     FORTIFYING,
     MILITIA,
@@ -91,20 +90,7 @@ def _caravan(state: FarlanthiaState, seat: int) -> list[FarlanthiaAction]:
 
 
 def _builds(state: FarlanthiaState, seat: int) -> list[FarlanthiaAction]:
-    geo = state.geo
-    lord = state.lord(seat)
-    near = {
-        n
-        for tile, owner in enumerate(state.tiles.owner)
-        if owner == seat
-        for n in (tile, *geo.neighbours[tile])
-    }
-    return [
-        Build(tile, int(kind))
-        for tile in sorted(near)
-        for kind in COST
-        if economy.can_build(state.tiles, lord, tile, kind)
-    ]
+    return [Build(tile, int(kind)) for tile, kind in economy.builds(state.tiles, state.lord(seat))]
 
 
 def stack_sizes(n: int) -> list[int]:
@@ -113,21 +99,24 @@ def stack_sizes(n: int) -> list[int]:
 
 
 def _conflict(state: FarlanthiaState, seat: int) -> list[FarlanthiaAction]:
-    geo = state.geo
+    tiles, neighbours = state.tiles, state.geo.neighbours
     options: list[FarlanthiaAction] = []
     affordable = _troops_affordable(state, seat)
     for tile in _muster_points(state, seat):
         options += [Muster(tile, n) for n in range(1, min(affordable, MUSTER_BATCH) + 1)]
-    for tile, owner in enumerate(state.tiles.troop_owner):
-        fresh = state.tiles.troops[tile] - state.tiles.exhausted[tile]
-        if owner != seat or fresh <= 0:
+    for tile, owner in enumerate(tiles.troop_owner):
+        if owner != seat:
             continue
-        for target in geo.neighbours[tile]:
-            if state.tiles.move_cost(target) <= MOVEMENT:
-                options += [Move(tile, target, n) for n in stack_sizes(fresh)]
+        fresh = tiles.troops[tile] - tiles.exhausted[tile]
+        if fresh <= 0:
+            continue
+        sizes = stack_sizes(fresh)
+        for target in neighbours[tile]:
+            if tiles.move_cost(target) <= MOVEMENT:
+                options += [Move(tile, target, n) for n in sizes]
     if state.active is not None:
         tile, _, moves = state.active
-        options += [Continue(t) for t in geo.neighbours[tile] if state.tiles.move_cost(t) <= moves]
+        options += [Continue(t) for t in neighbours[tile] if tiles.move_cost(t) <= moves]
     options += [RaiseMilitia(t) for t in _militia_tiles(state, seat)]
     options += _proposals(state, seat)
     options.append(Done())
