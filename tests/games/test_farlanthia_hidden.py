@@ -270,3 +270,24 @@ def test_in_a_match_each_seat_is_told_only_the_tiles_it_draws() -> None:
                 assert event.hidden or event.action.WhichOneof("kind") == "draw_tile"
                 draws += 1
         assert draws > 20
+
+
+def test_when_random_deals_fail_a_search_still_deals_holdable_hands(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Each realm gets only cards it can hold: never its own artifact (FARL-31)."""
+    from referee.games.farlanthia import forward
+
+    monkeypatch.setattr(forward, "HAND_TRIES", 0)
+    state = mid_draft(players=3, placed=5)
+    state.realms[1].hand = (42,)  # the artifact of seat 2
+    state.realms[2].hand = (41, int(Card.SCOUT_SKIRMISH))  # seat 1's artifact
+    for card in (41, 42, Card.SCOUT_SKIRMISH):
+        state.decks.adventures.remove(card)
+    observation = state.observation(0)
+    sampled = ENGINE.determinize(SMALL.to_config(), 3, 0, observation, random.Random(0))
+    assert sampled.observation(0) == observation
+    for seat in (1, 2):
+        hand = sampled.realms[seat].hand
+        assert len(hand) == len(state.realms[seat].hand)
+        assert all(goes_to_hand(card, seat) for card in hand)
