@@ -14,6 +14,7 @@ from referee.engine import CHANCE
 from referee.errors import ConfigError, MalformedAction
 from referee.games import get_engine
 from referee.games.carcassonne import ENGINE
+from referee.games.carcassonne import svg as svg_module
 from referee.games.carcassonne.actions import (
     CarcassonneAction,
     DrawTile,
@@ -264,3 +265,28 @@ def test_render_and_svg_show_the_board_and_the_scores() -> None:
     assert "href" not in svg
     assert svg.count("<title>RCr (D) at 0,0</title>") == 1
     assert len(state.board.placed) == svg.count("<g><title>")
+
+
+def _rgb(colour: str) -> tuple[int, int, int]:
+    return int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16)
+
+
+def test_monastery_and_pennant_markers_use_colours_no_seat_uses() -> None:
+    """A marker must never be read as a follower: far from every seat colour, and named."""
+    state, _ = random_playout(ENGINE, 5, seed=3)
+    assert isinstance(state, CarcassonneState)
+    root = ET.fromstring(render_svg(state))
+    ns = "{http://www.w3.org/2000/svg}"
+    markers = {
+        title.text: shape.get("fill")
+        for shape in root.iter(f"{ns}rect")
+        for title in shape.iter(f"{ns}title")
+        if title.text in ("monastery", "pennant")
+    }
+    assert markers == {"monastery": svg_module.MONASTERY, "pennant": svg_module.PENNANT}
+    for colour in markers.values():
+        for seat_colour in svg_module.SEAT_COLOURS:
+            pairs = zip(_rgb(colour), _rgb(seat_colour), strict=True)
+            assert sum((a - b) ** 2 for a, b in pairs) ** 0.5 > 120, (colour, seat_colour)
+    legend = [t.text for t in root.iter(f"{ns}text")]
+    assert "monastery" in legend and "pennant (coat of arms)" in legend

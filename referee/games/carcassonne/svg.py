@@ -1,9 +1,10 @@
 """The SVG picture of a Carcassonne game, for the HTML replay viewer.
 
 ``render_svg(state)`` returns one self-contained ``<svg>`` element: every
-tile drawn from its segments (green fields, brown cities with blue coats of
-arms, pale roads, red monasteries, a small house for a farmhouse), each
-follower as a disc in its seat's colour, and the standings below.
+tile drawn from its segments (green fields, brown cities, pale roads, a small
+house for a farmhouse), each follower as a disc in its seat's colour, and the
+standings below. Monasteries and pennants are marked in colours no seat
+uses (violet, white), so a marker is never taken for a follower.
 """
 
 from __future__ import annotations
@@ -25,6 +26,11 @@ SEAT_COLOURS = ("#d62728", "#1f77b4", "#e3b800", "#2ca02c", "#111111")
 FIELD = "#9ccc65"
 CITY = "#b5835a"
 ROAD = "#f4ecd8"
+MONASTERY = "#c27ee0"
+"""Light violet: far from every seat colour (a red monastery read as seat 0's follower)."""
+PENNANT = "#ffffff"
+"""White with a violet rim: on a brown city it reads as a shield, not a follower."""
+MARKER_EDGE = "#4a2a63"
 CORNERS = ((0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0))
 """Tile corners in unit coordinates, clockwise from the top left: edge d runs d to d+1."""
 MIDS = ((0.5, 0.0), (1.0, 0.5), (0.5, 1.0), (0.0, 0.5))
@@ -116,7 +122,7 @@ def _city(segment: Segment, origin: tuple[int, int]) -> list[str]:
         corner = origin[0] + spot[0] * CELL - 4, origin[1] + spot[1] * CELL - 4
         shapes.append(
             f'<rect x="{corner[0]:.1f}" y="{corner[1]:.1f}" width="8" height="8" '
-            f'fill="#2f5fb3" stroke="#f1c40f"><title>coat of arms</title></rect>'
+            f'fill="{PENNANT}" stroke="{MARKER_EDGE}"><title>pennant</title></rect>'
         )
     return shapes
 
@@ -158,7 +164,7 @@ def _monastery(origin: tuple[int, int]) -> str:
     y = origin[1] + (CELL - side) / 2
     return (
         f'<rect x="{x:.1f}" y="{y:.1f}" width="{side:.1f}" height="{side:.1f}" '
-        f'fill="#c0392b" stroke="#5a1a12"/>'
+        f'fill="{MONASTERY}" stroke="{MARKER_EDGE}"><title>monastery</title></rect>'
     )
 
 
@@ -218,4 +224,18 @@ def _standings(state: CarcassonneState, top: int) -> list[str]:
         )
         parts.append(f'<rect x="{MARGIN}" y="{y + 2}" width="12" height="12" fill="{colour}"/>')
         parts.append(f'<text x="{MARGIN + 18}" y="{y + 12}">{escape(text)}</text>')
+    return parts + _legend(top + LINE * (len(state.scores) + 1))
+
+
+def _legend(top: int) -> list[str]:
+    """What the two markers mean, on the spare line below the standings."""
+    parts = []
+    for number, (fill, name) in enumerate(
+        ((MONASTERY, "monastery"), (PENNANT, "pennant (coat of arms)"))
+    ):
+        x = MARGIN + 110 * number
+        parts.append(
+            f'<rect x="{x}" y="{top + 2}" width="12" height="12" fill="{fill}" '
+            f'stroke="{MARKER_EDGE}"/><text x="{x + 18}" y="{top + 12}">{name}</text>'
+        )
     return parts
