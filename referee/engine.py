@@ -198,6 +198,8 @@ class Engine(ABC, Generic[ActionT]):
     min_players: int
     max_players: int
     description: str = ""
+    ranking: str = "by score, highest first; tied seats share a rank"
+    """How ``State.outcome`` ranks the seats, in words: the viewer shows it with the result."""
 
     @property
     @abstractmethod

@@ -1,36 +1,29 @@
-"""The HTML replay viewer: self-contained, and working in a real headless browser.
+"""The HTML replay viewer's page: self-contained, small, and only what a view may show.
 
-The browser is Debian's Chromium, driven over the Chrome DevTools protocol
-on a pipe (``--remote-debugging-pipe``): JSON messages ended by NUL on file
-descriptors 3 and 4, so no WebSocket library is needed.
+Its behaviour in a real browser is in tests/test_replay_browser.py.
 """
 
 from __future__ import annotations
 
-import fcntl
 import json
-import os
 import re
-import select
-import subprocess
-import time
-from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
+from google.protobuf import text_format
 
 from referee.cli import main
+from referee.engine import actor
 from referee.games import get_engine
 from referee.match import play_in_process
 from referee.replay import Replay
+from referee.replay.pack import text_lines
+from referee.replay.textproto import compact_text
 from referee.replay.viewer import picture, text_svg, viewer_html
+from referee.testing import random_playout
 from tests.helpers import load_bot
-
-CHROMIUM = Path("/usr/bin/chromium")
-BROWSER_TIMEOUT_S = 30.0
-"""Generous: a cold Chromium start on a loaded CI machine takes a few seconds."""
+from tests.secret_land import secret_replay
 
 
 @pytest.fixture
@@ -57,20 +50,31 @@ def test_the_page_stays_small_for_a_long_match(record: Path) -> None:
     assert len(viewer_html(replay)) < raw / 10
 
 
-def decoded_pictures(page: str) -> list[str]:
-    """Every position's SVG, rebuilt from the page's data as its script does."""
+def page_data(page: str) -> dict[str, Any]:
+    """The match data the page's script draws from."""
     block = re.search(r'<script type="application/json" id="replay-data">(.*?)</script>', page)
     assert block is not None
-    data = json.loads(block.group(1))
-    pictures: list[str] = []
+    data: dict[str, Any] = json.loads(block.group(1))
+    return data
+
+
+def unpacked(frames: list[list[Any]], table: list[str]) -> list[str]:
+    """Every position's text, rebuilt from packed frames as the page's script does."""
+    texts: list[str] = []
     before: list[int] = []
-    for coded in data["frames"]:
+    for coded in frames:
         pieces: list[int] = []
         for item in coded:
             pieces += before[item[0] : item[1]] if isinstance(item, list) else [item]
-        pictures.append("".join(data["pieces"][n] for n in pieces))
+        texts.append("".join(table[n] for n in pieces))
         before = pieces
-    return pictures
+    return texts
+
+
+def decoded_pictures(page: str) -> list[str]:
+    """Every position's SVG, rebuilt from the page's data."""
+    full = page_data(page)["full"]
+    return unpacked(full["frames"], full["pieces"])
 
 
 @pytest.mark.slow
@@ -106,10 +110,7 @@ def test_the_cli_writes_the_page(record: Path, tmp_path: Path) -> None:
 def test_the_action_list_reads_as_words(record: Path) -> None:
     """Each step is the engine's sentence, said in the position it was played from."""
     replay = Replay.from_path(record)
-    page = viewer_html(replay)
-    block = re.search(r'<script type="application/json" id="replay-data">(.*?)</script>', page)
-    assert block is not None
-    texts = [step["text"] for step in json.loads(block.group(1))["steps"]]
+    texts = [step["text"] for step in page_data(viewer_html(replay))["full"]["steps"]]
     states = replay.states()
     expected = [next(states).describe(step.seat, step.action) for step in replay.record.steps]
     assert [t.removesuffix(" (by the referee)") for t in texts] == expected
@@ -117,204 +118,127 @@ def test_the_action_list_reads_as_words(record: Path) -> None:
     assert not any("PlaceCow(" in t or "=" in t for t in texts)
 
 
-# -- in a browser -------------------------------------------------------------
+def seat_views(replay: Replay) -> tuple[list[list[str]], list[list[str]]]:
+    """Per seat, its observation text at every position and every step as it saw it."""
+    seats = range(replay.record.num_seats)
+    observations: list[list[str]] = [[] for _ in seats]
+    heard: list[list[str]] = [[] for _ in seats]
+    steps = replay.record.steps
+    for position, state in enumerate(replay.states()):
+        for seat in seats:
+            observations[seat].append(compact_text(state.observation(seat)))
+            if position < len(steps):
+                step = steps[position]
+                seen = step.seat == seat or not state.hides(seat, step.seat, step.action)
+                words = state.describe(step.seat, step.action)
+                heard[seat].append(words if seen else f"{actor(step.seat)} acted")
+    return observations, heard
 
 
-@dataclass
-class Page:
-    """One browser tab, driven over the DevTools protocol."""
-
-    browser: Browser
-    session: str
-
-    def call(self, method: str, **params: Any) -> Any:
-        return self.browser.call(method, params, self.session)
-
-    def js(self, expression: str) -> Any:
-        reply = self.call("Runtime.evaluate", expression=expression, returnByValue=True)
-        if "exceptionDetails" in reply:
-            raise AssertionError(f"{expression}: {reply['exceptionDetails']}")
-        return reply["result"].get("value")
-
-    def press(self, key: str, code: int) -> None:
-        for kind in ("keyDown", "keyUp"):
-            self.call(
-                "Input.dispatchKeyEvent", type=kind, key=key, code=key, windowsVirtualKeyCode=code
-            )
-
-    def click(self, x: float, y: float) -> None:
-        for kind in ("mousePressed", "mouseReleased"):
-            self.call("Input.dispatchMouseEvent", type=kind, x=x, y=y, button="left", clickCount=1)
+def test_a_seat_page_holds_only_what_that_seat_could_know(record: Path) -> None:
+    """Its observations and the moves it was told of; no board, no standings, no hidden move."""
+    replay = secret_replay(record)
+    page = viewer_html(replay, seat=1)
+    data = page_data(page)
+    assert data["full"] is None
+    assert [view["seat"] for view in data["views"]] == [1]
+    assert "as seat 1 saw it" in data["title"]
+    observations, heard = seat_views(replay)
+    (view,) = data["views"]
+    assert unpacked(view["frames"], data["lines"]) == observations[1]
+    texts = [step["text"].removesuffix(" (by the referee)") for step in view["steps"]]
+    assert texts == heard[1]
+    assert "seat 0 acted" in texts and "chance acted" in texts
+    # The words of every move seat 1 could not see are nowhere in the file.
+    said = [s for s in seat_views(Replay.from_path(record))[1][1] if not s.startswith("seat 1 ")]
+    assert said and not [words for words in said if words in page]
+    assert "<svg" not in page and "standings" not in data
 
 
-class Browser:
-    """Headless Chromium with its DevTools protocol on a pipe."""
-
-    def __init__(self, profile: Path) -> None:
-        to_browser, self._commands = _high_pipe()
-        self._replies, from_browser = _high_pipe()
-        args = [
-            str(CHROMIUM),
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--no-first-run",
-            f"--user-data-dir={profile}",
-            "--remote-debugging-pipe",
-            # No network at all: any name lookup fails, any proxy use fails.
-            "--host-resolver-rules=MAP * ~NOTFOUND",
-            "--proxy-server=127.0.0.1:9",
-        ]
-        # The protocol wants fds 3 (commands in) and 4 (replies out); bash places them
-        # (dash, Debian's sh, takes only one-digit descriptors in redirections).
-        shell = f'exec "$@" 3<&{to_browser} 4>&{from_browser} {to_browser}<&- {from_browser}>&-'
-        self.process = subprocess.Popen(
-            ["bash", "-c", shell, "bash", *args],
-            pass_fds=(to_browser, from_browser),
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        os.close(to_browser)
-        os.close(from_browser)
-        self._buffer = b""
-        self._next_id = 0
-        self.events: list[dict[str, Any]] = []
-
-    def call(self, method: str, params: dict[str, Any], session: str | None = None) -> Any:
-        self._next_id += 1
-        message: dict[str, Any] = {"id": self._next_id, "method": method, "params": params}
-        if session:
-            message["sessionId"] = session
-        os.write(self._commands, json.dumps(message).encode() + b"\0")
-        while True:
-            reply = self._receive()
-            if reply.get("id") == self._next_id:
-                if "error" in reply:
-                    raise AssertionError(f"{method}: {reply['error']}")
-                return reply["result"]
-            self.events.append(reply)
-
-    def wait_for_event(self, method: str) -> dict[str, Any]:
-        while True:
-            for index, event in enumerate(self.events):
-                if event.get("method") == method:
-                    return self.events.pop(index)
-            self.events.append(self._receive())
-
-    def open(self, url: str) -> Page:
-        target = self.call("Target.createTarget", {"url": "about:blank"})["targetId"]
-        attached = self.call("Target.attachToTarget", {"targetId": target, "flatten": True})
-        page = Page(self, attached["sessionId"])
-        page.call("Page.enable")
-        page.call("Network.enable")
-        page.call("Page.navigate", url=url)
-        self.wait_for_event("Page.loadEventFired")
-        return page
-
-    def _receive(self) -> dict[str, Any]:
-        deadline = time.monotonic() + BROWSER_TIMEOUT_S
-        while b"\0" not in self._buffer:
-            left = deadline - time.monotonic()
-            ready, _, _ = select.select([self._replies], [], [], max(0.0, left))
-            if not ready:
-                raise AssertionError(f"no word from chromium in {BROWSER_TIMEOUT_S} s")
-            chunk = os.read(self._replies, 1 << 16)
-            if not chunk:
-                raise AssertionError(f"chromium closed the pipe (exit {self.process.poll()})")
-            self._buffer += chunk
-        message, _, self._buffer = self._buffer.partition(b"\0")
-        parsed: dict[str, Any] = json.loads(message)
-        return parsed
-
-    def close(self) -> None:
-        os.close(self._commands)  # chromium exits when its command pipe closes
-        try:
-            self.process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
-        os.close(self._replies)
+def test_the_full_page_has_every_seat_view_beside_the_referees(record: Path) -> None:
+    """The switch needs every seat's observations and moves; the referee's view keeps all."""
+    replay = secret_replay(record)
+    data = page_data(viewer_html(replay))
+    observations, heard = seat_views(replay)
+    assert [view["seat"] for view in data["views"]] == [0, 1]
+    full_texts = [step["text"] for step in data["full"]["steps"]]
+    for view in data["views"]:
+        seat = view["seat"]
+        assert unpacked(view["frames"], data["lines"]) == observations[seat]
+        # A step the seat saw as everyone did is stored once, as 0.
+        texts = [full_texts[n] if s == 0 else s["text"] for n, s in enumerate(view["steps"])]
+        assert [t.removesuffix(" (by the referee)") for t in texts] == heard[seat]
+    assert any(text.startswith("seat 0 places a cow") for text in full_texts)
 
 
-def _high_pipe() -> tuple[int, int]:
-    """A pipe whose ends are numbered 10 or more, clear of the 3 and 4 chromium needs."""
-    read, write = os.pipe()
-    high = (fcntl.fcntl(read, fcntl.F_DUPFD, 10), fcntl.fcntl(write, fcntl.F_DUPFD, 10))
-    os.close(read)
-    os.close(write)
-    return high
+def test_a_seat_page_from_the_command_line(record: Path, tmp_path: Path) -> None:
+    out = tmp_path / "seat0.html"
+    assert main(["replay", str(record), "--html", str(out), "--seat", "0"]) == 0
+    data = page_data(out.read_text())
+    assert data["full"] is None and [view["seat"] for view in data["views"]] == [0]
+    assert main(["replay", str(record), "--html", str(out), "--seat", "2"]) == 2
 
 
-@pytest.fixture
-def browser(tmp_path: Path) -> Iterator[Browser]:
-    if not CHROMIUM.exists():
-        pytest.skip("chromium is not installed (apt-get install -y chromium chromium-driver)")
-    started = Browser(tmp_path / "chromium-profile")
-    try:
-        yield started
-    finally:
-        started.close()
+def crashing_bot(after: int) -> Any:
+    """A random bot that raises on its decision number ``after``: a crash."""
+    bot = load_bot("random_bot.py", "RandomBot")
+    decide = bot.decide
+    count = 0
+
+    def decide_then_crash(decision: Any) -> int:
+        nonlocal count
+        count += 1
+        if count > after:
+            raise RuntimeError("out of ideas")
+        return int(decide(decision))
+
+    bot.decide = decide_then_crash
+    return bot
 
 
-@pytest.mark.slow
-def test_the_viewer_shows_the_board_and_the_slider_moves_through_steps(
-    record: Path, tmp_path: Path, browser: Browser
-) -> None:
-    """Opened offline: an SVG board, the scores, and the slider changes the step shown."""
-    out = tmp_path / "m.html"
-    assert main(["replay", str(record), "--html", str(out)]) == 0
-    last = Replay.from_path(record).num_positions - 1
-    page = browser.open(out.as_uri())
-
-    assert page.js("document.querySelectorAll('#board svg').length") == 1
-    assert page.js("document.body.dataset.step") == "0"
-    assert page.js("document.getElementById('label').textContent") == f"step 0 / {last}"
-    assert page.js("document.querySelectorAll('#scores tbody tr').length") == 2
-    assert page.js("document.querySelectorAll('#actions li').length") == last
-    start_board = page.js("document.getElementById('board').innerHTML")
-
-    # The keyboard on the slider, as a person would use it.
-    page.js("document.getElementById('step').focus()")
-    for _ in range(3):
-        page.press("ArrowRight", 39)
-    assert page.js("document.body.dataset.step") == "3"
-    assert page.js("document.getElementById('step').value") == "3"
-
-    # A click three quarters along the slider.
-    box = page.js(
-        "(() => { const r = document.getElementById('step').getBoundingClientRect();"
-        " return [r.left, r.top, r.width, r.height]; })()"
+def test_the_result_says_why_each_seat_ranks_where_it_does(land: Any, tmp_path: Path) -> None:
+    """Titles and faults beside each seat, and the game's ranking rule in words."""
+    path = tmp_path / "crash.jsonl"
+    play_in_process(
+        land, [load_bot("random_bot.py", "RandomBot"), crashing_bot(1)], 4, record_path=path
     )
-    page.click(box[0] + 0.75 * box[2], box[1] + box[3] / 2)
-    clicked = int(page.js("document.body.dataset.step"))
-    assert abs(clicked - 0.75 * last) <= 0.05 * last + 2
-    assert page.js("document.getElementById('board').innerHTML") != start_board
-    current = page.js("document.querySelector('#actions li.current').textContent")
-    assert current == page.js(
-        f"document.querySelectorAll('#actions li')[{clicked - 1}].textContent"
-    )
-
-    requests = [
-        e["params"]["request"]["url"]
-        for e in browser.events
-        if e.get("method") == "Network.requestWillBeSent"
-    ]
-    assert all(url.startswith("file:") for url in requests), requests
-    assert page.js("performance.getEntriesByType('resource').length") == 0
+    data = page_data(viewer_html(Replay.from_path(path)))
+    rows = {row[0]: row for row in data["result"]["rows"]}
+    assert rows[1][3].startswith("crash: ") and "out of ideas" in rows[1][3]
+    assert rows[0][2] == 1 and rows[1][2] == 2
+    assert data["ranking"] == land.ranking == "by score, highest first; tied seats share a rank"
+    assert "eliminated" in get_engine("farlanthia").ranking
 
 
-@pytest.mark.slow
-def test_the_viewer_opens_at_the_step_its_address_names(
-    record: Path, tmp_path: Path, browser: Browser
-) -> None:
-    out = tmp_path / "m.html"
-    assert main(["replay", str(record), "--html", str(out)]) == 0
-    page = browser.open(out.as_uri() + "?step=42")
-    assert page.js("document.body.dataset.step") == "42"
-    assert page.js("document.querySelectorAll('#board svg').length") == 1
-    page.js("document.getElementById('next').click()")
-    assert page.js("document.body.dataset.step") == "43"
+def test_the_standings_carry_the_games_titles(tmp_path: Path) -> None:
+    """LAND 6's titles ("won", its rank title) sit beside the score at every step."""
+    engine = get_engine("land6")
+    path = tmp_path / "solo.jsonl"
+    play_in_process(engine, [load_bot("random_bot.py", "RandomBot")], 2, record_path=path)
+    replay = Replay.from_path(path)
+    standings = page_data(viewer_html(replay))["full"]["standings"]
+    expected = [[", ".join(o.titles) for o in state.outcome()] for state in replay.states()]
+    assert [[notes for _, _, notes in seats] for seats in standings] == expected
+    assert all(notes for seats in expected for notes in seats)
+
+
+@pytest.mark.parametrize("game", ["land", "carcassonne", "landover", "farlanthia"])
+def test_observations_read_compactly_and_parse_back(game: str) -> None:
+    """Short sub-messages on one line: fewer lines, and the same message when parsed."""
+    engine = get_engine(game)
+    state, _ = random_playout(engine, min(max(2, engine.min_players), engine.max_players), 3)
+    observation = state.observation(0)
+    text = compact_text(observation)
+    parsed = type(observation)()
+    text_format.Parse(text, parsed)
+    assert parsed == observation
+    plain = text_format.MessageToString(observation, use_short_repeated_primitives=True)
+    assert text.count("\n") <= plain.count("\n")
+    assert all(len(line) <= 100 or "{" not in line for line in text.splitlines())
+
+
+def test_packed_lines_spell_the_text_back() -> None:
+    """Long lists are cut into chunks so one changed number does not copy the whole line."""
+    text = "owner: [" + ", ".join(str(n % 7) for n in range(100)) + "]\nturn: 3\n"
+    pieces = text_lines(text)
+    assert "".join(pieces) == text and len(pieces) > 3

@@ -24,6 +24,7 @@ EPILOG = """examples:
   referee replay out/m.jsonl                     (n, p, j 40, b, q at the prompt)
   referee replay out/m.jsonl --step 40 --seat 1
   referee replay out/m.jsonl --html m.html
+  referee replay out/m.jsonl --html m-seat1.html --seat 1   (only what seat 1 could see)
   referee replay out/m.jsonl --from 40 --bot bots/random_bot.py --bot bots/random_bot.py \\
       --record out/m-from-40.jsonl
 """
@@ -58,7 +59,11 @@ def add_parser(commands: Any) -> None:
         help="keep the first STEP steps and continue with new --bot players",
     )
     parser.add_argument(
-        "--seat", type=int, metavar="K", help="show only what seat K could see (its observation)"
+        "--seat",
+        type=int,
+        metavar="K",
+        help="show only what seat K could see (its observation); with --html, the page "
+        "holds nothing else",
     )
     parser.add_argument(
         "--force", action="store_true", help="replay a record of another engine version anyway"
@@ -130,7 +135,7 @@ def run(args: argparse.Namespace) -> int:
     if args.step is not None:
         return _print_step(replay, args.step, args.seat)
     if args.html is not None:
-        return _write_html(replay, args.html)
+        return _write_html(replay, args.html, args.seat)
     if args.branch is not None:
         return _branch(replay, args, sign_key)
     from referee.replay.stepper import step_through
@@ -160,11 +165,12 @@ def _print_step(replay: Replay, step: int, seat: int | None) -> int:
     return 0
 
 
-def _write_html(replay: Replay, out: Path) -> int:
+def _write_html(replay: Replay, out: Path, seat: int | None) -> int:
     from referee.replay.viewer import write_viewer
 
-    write_viewer(replay, out)
-    print(f"wrote {out} ({replay.num_positions - 1} steps)")
+    write_viewer(replay, out, seat)
+    whose = "the full record" if seat is None else f"only what seat {seat} could see"
+    print(f"wrote {out} ({replay.num_positions - 1} steps, {whose})")
     return 0
 
 

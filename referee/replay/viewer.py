@@ -1,67 +1,81 @@
-"""The HTML replay viewer: one self-contained file with a picture of every position.
+"""The HTML replay viewer: one self-contained file with every position of a match.
 
-Pictures come from the state's ``render_svg()`` when the engine draws one,
-else from ``render()`` set in an SVG ``<text>`` block. Moves are listed in
-the engine's words (``State.describe``).
+Two kinds of page:
 
-A long match has thousands of pictures that differ in a few elements, so
-they are stored as a table of distinct SVG pieces (one element each) plus,
-per position, the piece numbers, written as runs copied from the position
-before wherever they agree. A 106-step Land match is then 62 KB
-instead of 1.9 MB of SVG text.
+- The full page (``viewer_html(replay)``): the board at every position
+  (the state's ``render_svg()``, else its text ``render()``), the standings,
+  every step in the engine's words (``State.describe``), and a switch to
+  any seat's view. The file holds the whole record: the switch changes
+  what is on screen, not what is in the file, and the page says so.
+- One seat's page (``viewer_html(replay, seat=K)``): only what seat K could
+  know. Its observation at every position, its own steps in words, other
+  steps in words unless ``State.hides`` says seat K could not see them
+  ("seat 2 acted"), its own penalties, and the result once the match is
+  over. No board and no standings: both come from the full state.
+
+Pictures and observations are stored packed (referee/replay/pack.py).
 """
 
 from __future__ import annotations
 
-import re
+from dataclasses import dataclass, field
 from html import escape
 from pathlib import Path
 from typing import Any
 
-from referee.engine import State
+from referee.engine import State, actor
 from referee.match.termination import Termination
+from referee.record.reader import Step
 from referee.replay.game import Replay, describe_actor
+from referee.replay.pack import Packer, Series, svg_pieces, text_lines
 from referee.replay.page import page
+from referee.replay.textproto import compact_text
 
-_PIECE_START = re.compile(r"(?=<)")
-_XML_DECLARATION = re.compile(r"^\s*<\?xml[^>]*\?>\s*")
-
-
-def write_viewer(replay: Replay, out: Path) -> None:
-    """Write the viewer page for a replay to ``out``."""
-    out.write_text(viewer_html(replay), encoding="utf-8")
+Penalties = dict[int, list[tuple[int, str]]]
+"""Per step number, the (seat, note) of each penalty while that step was decided."""
 
 
-def viewer_html(replay: Replay) -> str:
-    """The viewer page for a replay, as one string."""
-    pieces = _PieceTable()
-    frames: list[list[Any]] = []
-    scores: list[list[tuple[float, int]]] = []
-    now: list[str] = []
-    moves: list[str] = []
-    before: list[int] = []
+def write_viewer(replay: Replay, out: Path, seat: int | None = None) -> None:
+    """Write the viewer page for a replay to ``out`` (only ``seat``'s view if given)."""
+    out.write_text(viewer_html(replay, seat), encoding="utf-8")
+
+
+def viewer_html(replay: Replay, seat: int | None = None) -> str:
+    """The viewer page as one string: the full match, or only what ``seat`` could know."""
+    seats = range(replay.record.num_seats) if seat is None else (seat,)
+    lines = Packer(text_lines)
+    views = [_SeatView(number, Series(lines)) for number in seats]
+    full = _FullView() if seat is None else None
+    penalties = _penalties(replay)
     steps = replay.record.steps
     for position, state in enumerate(replay.states()):
-        current = pieces.numbers(picture(state))
-        frames.append(_delta(before, current))
-        before = current
-        scores.append([(o.score, o.rank) for o in state.outcome()])
-        now.append(_to_act(state))
+        if full:
+            full.add_position(state)
+        for view in views:
+            view.observations.add(compact_text(state.observation(view.seat)))
         if position < len(steps):
             # Said now, in the position the step is played from.
-            moves.append(state.describe(steps[position].seat, steps[position].action))
+            step = steps[position]
+            words = state.describe(step.seat, step.action)
+            notes = penalties.get(step.number, [])
+            if full:
+                full.add_step(step, words, notes)
+            for view in views:
+                view.add_step(state, step, words, notes)
     header = replay.record.header
     title = f"{header.game} match {header.match_id}"
-    data = {
+    if seat is not None:
+        title += f" as seat {seat} saw it"
+    data: dict[str, Any] = {
         "title": title,
         "meta": _meta(replay),
         "seats": [f"{s.bot_name} {s.bot_version}".strip() for s in header.seats],
-        "steps": _steps(replay, moves),
-        "pieces": pieces.pieces,
-        "frames": frames,
-        "scores": scores,
-        "now": now,
+        "positions": replay.num_positions,
         "result": _result(replay),
+        "ranking": replay.engine.ranking,
+        "lines": lines.pieces,
+        "views": [view.data(full) for view in views],
+        "full": full.data() if full else None,
     }
     return page(title, data)
 
@@ -83,63 +97,88 @@ def text_svg(text: str) -> str:
     ]
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-        f'font-family="monospace" font-size="13">'
+        f'viewBox="0 0 {width} {height}" font-family="monospace" font-size="13">'
         f'<rect width="{width}" height="{height}" fill="#fff"/>'
         f'<text xml:space="preserve">{"".join(rows)}</text></svg>'
     )
 
 
-class _PieceTable:
-    """Distinct SVG pieces (one element each), numbered in order of first use."""
+@dataclass
+class _FullView:
+    """What the referee saw: pictures, standings, who acts, every step in words."""
 
-    def __init__(self) -> None:
-        self.pieces: list[str] = []
-        self._index: dict[str, int] = {}
+    pictures: Series = field(default_factory=lambda: Series(Packer(svg_pieces)))
+    standings: list[list[Any]] = field(default_factory=list)
+    now: list[str] = field(default_factory=list)
+    steps: list[dict[str, str]] = field(default_factory=list)
 
-    def numbers(self, svg: str) -> list[int]:
-        """The piece numbers that spell ``svg``, adding new pieces to the table."""
-        svg = _XML_DECLARATION.sub("", svg)
-        return [self._number(piece) for piece in _PIECE_START.split(svg) if piece]
+    def add_position(self, state: State[Any]) -> None:
+        self.pictures.add(picture(state))
+        self.standings.append(
+            [[f"{o.score:g}", o.rank, ", ".join(o.titles)] for o in state.outcome()]
+        )
+        self.now.append(_to_act(state))
 
-    def _number(self, piece: str) -> int:
-        number = self._index.get(piece)
-        if number is None:
-            number = self._index[piece] = len(self.pieces)
-            self.pieces.append(piece)
-        return number
+    def add_step(self, step: Step, words: str, notes: list[tuple[int, str]]) -> None:
+        by_referee = step.decision is not None and step.decision.by_referee
+        text = words + (" (by the referee)" if by_referee else "")
+        self.steps.append(_entry(text, [note for _, note in notes]))
 
-
-def _delta(before: list[int], current: list[int]) -> list[Any]:
-    """``current`` as [from, to) runs copied from ``before``, and piece numbers.
-
-    Greedy and linear: each piece continues the run in progress when it can,
-    else starts a run where it first occurs in ``before``. Between two
-    positions only a few elements change, so runs are long.
-    """
-    first_at: dict[int, int] = {}
-    for index, number in enumerate(before):
-        first_at.setdefault(number, index)
-    coded: list[Any] = []
-    start = end = -1
-    for number in current:
-        if 0 <= end < len(before) and before[end] == number:
-            end += 1
-            continue
-        _flush_run(coded, before, start, end)
-        start = first_at.get(number, -1)
-        end = start + 1 if start >= 0 else -1
-        if start < 0:
-            coded.append(number)
-    _flush_run(coded, before, start, end)
-    return coded
+    def data(self) -> dict[str, Any]:
+        return {
+            "pieces": self.pictures.packer.pieces,
+            "frames": self.pictures.frames,
+            "standings": self.standings,
+            "now": self.now,
+            "steps": self.steps,
+        }
 
 
-def _flush_run(coded: list[Any], before: list[int], start: int, end: int) -> None:
-    """A run of one is shorter as its piece number."""
-    if end - start == 1:
-        coded.append(before[start])
-    elif end - start > 1:
-        coded.append([start, end])
+@dataclass
+class _SeatView:
+    """What one seat could know: its observations and the steps it was told of."""
+
+    seat: int
+    observations: Series
+    steps: list[dict[str, str]] = field(default_factory=list)
+
+    def add_step(
+        self, state: State[Any], step: Step, words: str, notes: list[tuple[int, str]]
+    ) -> None:
+        """A step as this seat saw it: in words, or only that someone acted."""
+        mine = step.seat == self.seat
+        if mine or not state.hides(self.seat, step.seat, step.action):
+            by_referee = mine and step.decision is not None and step.decision.by_referee
+            text = words + (" (by the referee)" if by_referee else "")
+        else:
+            text = f"{actor(step.seat)} acted"
+        self.steps.append(_entry(text, [note for seat, note in notes if seat == self.seat]))
+
+    def data(self, full: _FullView | None) -> dict[str, Any]:
+        """With the full view on the page, a step it shows alike is 0 (the page's script
+        looks it up there): in a game of perfect information that is every step."""
+        steps: list[Any] = self.steps
+        if full is not None:
+            steps = [
+                0 if mine == seen else mine for mine, seen in zip(steps, full.steps, strict=True)
+            ]
+        return {"seat": self.seat, "frames": self.observations.frames, "steps": steps}
+
+
+def _entry(text: str, notes: list[str]) -> dict[str, str]:
+    """A step's line in the action list, with any penalty while it was decided."""
+    entry = {"text": text}
+    if notes:
+        entry["penalty"] = "; ".join(notes)
+    return entry
+
+
+def _penalties(replay: Replay) -> Penalties:
+    penalties: Penalties = {}
+    for p in replay.record.penalties:
+        note = f"seat {p.seat} {Termination(p.reason).label}: {p.resolution}"
+        penalties.setdefault(p.step, []).append((p.seat, note))
+    return penalties
 
 
 def _to_act(state: State[Any]) -> str:
@@ -147,22 +186,6 @@ def _to_act(state: State[Any]) -> str:
     if not actors:
         return "game over"
     return "to act: " + ", ".join(describe_actor(seat) for seat in actors)
-
-
-def _steps(replay: Replay, moves: list[str]) -> list[dict[str, str]]:
-    """Per step its line in the action list, and any penalty while it was decided."""
-    penalties: dict[int, list[str]] = {}
-    for p in replay.record.penalties:
-        note = f"seat {p.seat} {Termination(p.reason).label}: {p.resolution}"
-        penalties.setdefault(p.step, []).append(note)
-    steps = []
-    for step, move in zip(replay.record.steps, moves, strict=True):
-        referee = " (by the referee)" if step.decision and step.decision.by_referee else ""
-        entry = {"text": f"{move}{referee}"}
-        if step.number in penalties:
-            entry["penalty"] = "; ".join(penalties[step.number])
-        steps.append(entry)
-    return steps
 
 
 def _meta(replay: Replay) -> list[str]:
@@ -177,16 +200,21 @@ def _meta(replay: Replay) -> list[str]:
     return meta
 
 
-def _result(replay: Replay) -> str:
+def _result(replay: Replay) -> dict[str, Any]:
+    """The footer's result: a sentence, and per seat in rank order its row and notes."""
     footer = replay.record.footer
     if footer is None:
         steps = len(replay.record.steps)
-        return f"Interrupted after {steps} steps: the record has no footer."
+        return {"text": f"Interrupted after {steps} steps: the record has no footer.", "rows": []}
     names = [s.bot_name for s in replay.record.header.seats]
     parts = []
+    rows = []
     for r in sorted(footer.results, key=lambda r: (r.rank, r.seat)):
         name = names[r.seat] if r.seat < len(names) else "?"
-        parts.append(
-            f"{r.rank}. seat {r.seat} {name}: {r.score:g} ({Termination(r.termination).label})"
-        )
-    return "Result: " + "; ".join(parts)
+        termination = Termination(r.termination)
+        parts.append(f"{r.rank}. seat {r.seat} {name}: {r.score:g} ({termination.label})")
+        notes = [*r.titles]
+        if termination is not Termination.NORMAL:
+            notes.append(termination.label + (f": {r.detail}" if r.detail else ""))
+        rows.append([r.seat, f"{r.score:g}", r.rank, ", ".join(notes)])
+    return {"text": "Result: " + "; ".join(parts), "rows": rows}

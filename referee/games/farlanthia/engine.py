@@ -23,6 +23,10 @@ class FarlanthiaEngine(Engine[FarlanthiaAction]):
     min_players: int = 2
     max_players: int = 6
     description: str = "Farlanthia: Lords of War, hex conquest with heroes and diplomacy (2-6)"
+    ranking: str = (
+        "living realms by renown, then valor + honor; eliminated realms below every living "
+        "one, the last to fall ranked highest"
+    )
     codec = CODEC
 
     def default_config(self) -> farlanthia_pb2.Config:

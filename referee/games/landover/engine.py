@@ -24,6 +24,7 @@ class LandoverEngine(Engine[LandoverAction]):
     description: str = (
         "Villages, cities and culture against barbarians and raids: first to 13 VP wins."
     )
+    ranking: str = "the seat that reached the victory points first, then by victory points"
     codec = CODEC
 
     def default_config(self) -> landover_pb2.Config:
