@@ -11,9 +11,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from referee.engine import actor
 from referee.games.land.engine import LandEngine
 from referee.games.land.state import LandState
 from referee.replay import Replay
+from referee.replay.textproto import compact_text
 
 
 class SecretLandState(LandState):
@@ -32,3 +34,20 @@ class SecretLandEngine(LandEngine):
 def secret_replay(record: Path) -> Replay:
     """A Land record replayed as if every seat's moves were private."""
     return Replay(Replay.from_path(record).record, SecretLandEngine())
+
+
+def seat_views(replay: Replay) -> tuple[list[list[str]], list[list[str]]]:
+    """Per seat, its observation text at every position and every step as it saw it."""
+    seats = range(replay.record.num_seats)
+    observations: list[list[str]] = [[] for _ in seats]
+    heard: list[list[str]] = [[] for _ in seats]
+    steps = replay.record.steps
+    for position, state in enumerate(replay.states()):
+        for seat in seats:
+            observations[seat].append(compact_text(state.observation(seat)))
+            if position < len(steps):
+                step = steps[position]
+                seen = step.seat == seat or not state.hides(seat, step.seat, step.action)
+                words = state.describe(step.seat, step.action)
+                heard[seat].append(words if seen else f"{actor(step.seat)} acted")
+    return observations, heard

@@ -14,7 +14,6 @@ import pytest
 from google.protobuf import text_format
 
 from referee.cli import main
-from referee.engine import actor
 from referee.games import get_engine
 from referee.match import play_in_process
 from referee.replay import Replay
@@ -23,7 +22,7 @@ from referee.replay.textproto import compact_text
 from referee.replay.viewer import picture, text_svg, viewer_html
 from referee.testing import random_playout
 from tests.helpers import load_bot
-from tests.secret_land import secret_replay
+from tests.secret_land import seat_views, secret_replay
 
 
 @pytest.fixture
@@ -116,23 +115,6 @@ def test_the_action_list_reads_as_words(record: Path) -> None:
     assert [t.removesuffix(" (by the referee)") for t in texts] == expected
     assert any(t.startswith("seat 0 places a cow on plot") for t in texts)
     assert not any("PlaceCow(" in t or "=" in t for t in texts)
-
-
-def seat_views(replay: Replay) -> tuple[list[list[str]], list[list[str]]]:
-    """Per seat, its observation text at every position and every step as it saw it."""
-    seats = range(replay.record.num_seats)
-    observations: list[list[str]] = [[] for _ in seats]
-    heard: list[list[str]] = [[] for _ in seats]
-    steps = replay.record.steps
-    for position, state in enumerate(replay.states()):
-        for seat in seats:
-            observations[seat].append(compact_text(state.observation(seat)))
-            if position < len(steps):
-                step = steps[position]
-                seen = step.seat == seat or not state.hides(seat, step.seat, step.action)
-                words = state.describe(step.seat, step.action)
-                heard[seat].append(words if seen else f"{actor(step.seat)} acted")
-    return observations, heard
 
 
 def test_a_seat_page_holds_only_what_that_seat_could_know(record: Path) -> None:
