@@ -51,7 +51,9 @@ def render_svg(state: CarcassonneState) -> str:
     top = min(y for _, y in placed)
     columns = max(x for x, _ in placed) - left + 1
     rows = max(y for _, y in placed) - top + 1
-    width = max(columns * CELL + 2 * MARGIN, 420)
+    status = _status(state)
+    # About 6.6 px a character at 12 px sans-serif: wide enough that no line is cut off.
+    width = max(columns * CELL + 2 * MARGIN, 420, 2 * MARGIN + int(6.6 * len(status)))
     board_bottom = MARGIN + rows * CELL
     height = board_bottom + 12 + LINE * (state.num_players + 2)
     parts = [
@@ -63,7 +65,7 @@ def render_svg(state: CarcassonneState) -> str:
     for (x, y), tile in sorted(placed.items()):
         origin = (MARGIN + (x - left) * CELL, MARGIN + (y - top) * CELL)
         parts += _tile(tile, origin, followers)
-    parts += _standings(state, board_bottom + 12)
+    parts += _standings(state, status, board_bottom + 12)
     parts.append("</svg>")
     return "\n".join(parts)
 
@@ -202,7 +204,8 @@ def _disc(origin: tuple[int, int], spot: Point, radius: float, fill: str, title:
     )
 
 
-def _standings(state: CarcassonneState, top: int) -> list[str]:
+def _status(state: CarcassonneState) -> str:
+    """Who plays, the pile, and the scoring tiles in force: the line above the standings."""
     from referee.games.carcassonne.state import Phase
 
     if state.phase is Phase.GAME_OVER:
@@ -214,6 +217,10 @@ def _standings(state: CarcassonneState, top: int) -> list[str]:
         status += "; scoring tiles: " + ", ".join(
             t.name.lower().replace("_", " ") for t in active if t is not None
         )
+    return status
+
+
+def _standings(state: CarcassonneState, status: str, top: int) -> list[str]:
     parts = [f'<text x="{MARGIN}" y="{top + 12}">{escape(status)}</text>']
     for seat, score in enumerate(state.scores):
         y = top + LINE * (seat + 1)
