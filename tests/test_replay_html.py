@@ -12,12 +12,16 @@ from typing import Any
 
 import pytest
 from google.protobuf import text_format
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from referee.cli import main
+from referee.engine import actor
 from referee.games import get_engine
 from referee.match import play_in_process
+from referee.match.events import EventLog
 from referee.replay import Replay
-from referee.replay.pack import text_lines
+from referee.replay.pack import delta, text_lines
 from referee.replay.textproto import compact_text
 from referee.replay.viewer import picture, text_svg, viewer_html
 from referee.testing import random_playout
@@ -224,3 +228,57 @@ def test_packed_lines_spell_the_text_back() -> None:
     text = "owner: [" + ", ".join(str(n % 7) for n in range(100)) + "]\nturn: 3\n"
     pieces = text_lines(text)
     assert "".join(pieces) == text and len(pieces) > 3
+
+
+def told_events(replay: Replay, seat: int) -> list[Any]:
+    """The events the referee's log (referee/match/events.py) tells a seat of a whole match."""
+    states = replay.states()
+    log = EventLog(replay.record.num_seats, next(states))
+    for step, state in zip(replay.record.steps, states, strict=False):
+        by_referee = step.decision is not None and step.decision.by_referee
+        log.add(state, step.number, step.seat, step.action, step.payload, by_referee=by_referee)
+    return log.tell(seat)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", ["land", "carcassonne", "landover", "farlanthia"])
+def test_a_seat_page_hides_exactly_what_the_referee_hid_from_that_seat(
+    game: str, tmp_path: Path
+) -> None:
+    """The seat's view matches the events its bot was sent: a hidden event is "X acted"."""
+    engine = get_engine(game)
+    bots = [load_bot("random_bot.py", "RandomBot") for _ in range(engine.min_players)]
+    play_in_process(engine, bots, 2, record_path=tmp_path / "m.jsonl")
+    replay = Replay.from_path(tmp_path / "m.jsonl")
+    for seat in range(engine.min_players):
+        (view,) = page_data(viewer_html(replay, seat=seat))["views"]
+        events = told_events(replay, seat)
+        assert len(events) == len(view["steps"])
+        for event, entry in zip(events, view["steps"], strict=True):
+            acted = entry["text"].removesuffix(" (by the referee)") == f"{actor(event.seat)} acted"
+            assert acted == event.hidden, (event, entry)
+
+
+@settings(deadline=None)  # microseconds, but the machine may be loaded
+@given(
+    st.lists(st.integers(0, 9), max_size=30),
+    st.lists(st.tuples(st.integers(0, 2), st.integers(0, 40), st.integers(0, 12)), max_size=5),
+)
+def test_a_packed_position_unpacks_to_itself(before: list[int], edits: list[Any]) -> None:
+    """Runs from the position before, whatever changed: dropped, added or replaced pieces."""
+    current = list(before)
+    for kind, where, piece in edits:
+        at = where % (len(current) + 1)
+        if kind == 0 and at < len(current):
+            del current[at]
+        elif kind == 1:
+            current.insert(at, piece)
+        elif at < len(current):
+            current[at] = piece
+    coded = delta(before, current)
+    unpacked: list[int] = []
+    for item in coded:
+        unpacked += before[item[0] : item[1]] if isinstance(item, list) else [item]
+    assert unpacked == current
+    if current == before and before:
+        assert coded == [[0, len(before)]] or coded == before  # one run (or the one piece)

@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Generic, TypeVar
+
+T = TypeVar("T", str, list[str])
 
 _PIECE_START = re.compile(r"(?=<)")
 _XML_DECLARATION = re.compile(r"^\s*<\?xml[^>]*\?>\s*")
@@ -46,11 +48,23 @@ class Packer:
     def __init__(self, cut: Callable[[str], list[str]]) -> None:
         self.pieces: list[str] = []
         self._index: dict[str, int] = {}
+        self._lines: dict[str, list[int]] = {}
         self._cut = cut
 
     def numbers(self, text: str) -> list[int]:
         """The piece numbers that spell ``text``, adding new pieces to the table."""
         return [self._number(piece) for piece in self._cut(text)]
+
+    def line_numbers(self, lines: list[str]) -> list[int]:
+        """The piece numbers of lines (without their newlines) cut one by one, each
+        distinct line once: from one position to the next most lines recur."""
+        numbers: list[int] = []
+        for line in lines:
+            known = self._lines.get(line)
+            if known is None:
+                known = self._lines[line] = self.numbers(line + "\n")
+            numbers += known
+        return numbers
 
     def _number(self, piece: str) -> int:
         number = self._index.get(piece)
@@ -60,17 +74,18 @@ class Packer:
         return number
 
 
-class Series:
+class Series(Generic[T]):
     """One series of texts (a picture or an observation per position), packed."""
 
-    def __init__(self, packer: Packer) -> None:
-        self.packer = packer
+    def __init__(self, numbers: Callable[[T], list[int]]) -> None:
+        """``numbers`` is a Packer's ``numbers`` (a text) or ``line_numbers`` (lines)."""
         self.frames: list[list[Any]] = []
+        self._numbers: Callable[[T], list[int]] = numbers
         self._before: list[int] = []
 
-    def add(self, text: str) -> None:
-        """The next position's text."""
-        current = self.packer.numbers(text)
+    def add(self, text: T) -> None:
+        """The next position's text (or lines)."""
+        current = self._numbers(text)
         self.frames.append(delta(self._before, current))
         self._before = current
 
@@ -78,17 +93,25 @@ class Series:
 def delta(before: list[int], current: list[int]) -> list[Any]:
     """``current`` as [from, to) runs copied from ``before``, and piece numbers.
 
-    Greedy and linear: each piece continues the run in progress when it can,
-    else starts a run where it first occurs in ``before``. Between two
-    positions only a few elements change, so runs are long.
+    The common start and end are one run each (found by comparing slices, so
+    in C); between them the walk is greedy and linear: each piece continues
+    the run in progress when it can, else starts a run where it occurs in
+    the changed middle of ``before``. Between two positions only a few
+    elements change, so runs are long and the middle is short.
     """
-    first_at: dict[int, int] = {}
-    for index, number in enumerate(before):
-        first_at.setdefault(number, index)
+    same_start = _common_length(before, current, from_end=False)
+    rest = min(len(before), len(current)) - same_start
+    same_end = _common_length(before[same_start:], current[same_start:], from_end=True)
+    same_end = min(same_end, rest)
     coded: list[Any] = []
+    _flush_run(coded, before, 0, same_start)
+    middle_end = len(before) - same_end
+    first_at: dict[int, int] = {}
+    for index in range(same_start, middle_end):
+        first_at.setdefault(before[index], index)
     start = end = -1
-    for number in current:
-        if 0 <= end < len(before) and before[end] == number:
+    for number in current[same_start : len(current) - same_end]:
+        if 0 <= end < middle_end and before[end] == number:
             end += 1
             continue
         _flush_run(coded, before, start, end)
@@ -97,7 +120,21 @@ def delta(before: list[int], current: list[int]) -> list[Any]:
         if start < 0:
             coded.append(number)
     _flush_run(coded, before, start, end)
+    _flush_run(coded, before, middle_end, len(before))
     return coded
+
+
+def _common_length(a: list[int], b: list[int], *, from_end: bool) -> int:
+    """How many pieces two lists share at their start (or end): a binary search on slices."""
+    low, high = 0, min(len(a), len(b))
+    while low < high:
+        middle = (low + high + 1) // 2
+        same = a[-middle:] == b[-middle:] if from_end else a[:middle] == b[:middle]
+        if same:
+            low = middle
+        else:
+            high = middle - 1
+    return low
 
 
 def _flush_run(coded: list[Any], before: list[int], start: int, end: int) -> None:

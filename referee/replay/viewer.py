@@ -29,7 +29,7 @@ from referee.record.reader import Step
 from referee.replay.game import Replay, describe_actor
 from referee.replay.pack import Packer, Series, svg_pieces, text_lines
 from referee.replay.page import page
-from referee.replay.textproto import compact_text
+from referee.replay.textproto import CompactPrinter
 
 Penalties = dict[int, list[tuple[int, str]]]
 """Per step number, the (seat, note) of each penalty while that step was decided."""
@@ -44,7 +44,8 @@ def viewer_html(replay: Replay, seat: int | None = None) -> str:
     """The viewer page as one string: the full match, or only what ``seat`` could know."""
     seats = range(replay.record.num_seats) if seat is None else (seat,)
     lines = Packer(text_lines)
-    views = [_SeatView(number, Series(lines)) for number in seats]
+    printer = CompactPrinter()
+    views = [_SeatView(number, Series(lines.line_numbers)) for number in seats]
     full = _FullView() if seat is None else None
     penalties = _penalties(replay)
     steps = replay.record.steps
@@ -52,7 +53,7 @@ def viewer_html(replay: Replay, seat: int | None = None) -> str:
         if full:
             full.add_position(state)
         for view in views:
-            view.observations.add(compact_text(state.observation(view.seat)))
+            view.observations.add(printer.lines(state.observation(view.seat)))
         if position < len(steps):
             # Said now, in the position the step is played from.
             step = steps[position]
@@ -107,10 +108,14 @@ def text_svg(text: str) -> str:
 class _FullView:
     """What the referee saw: pictures, standings, who acts, every step in words."""
 
-    pictures: Series = field(default_factory=lambda: Series(Packer(svg_pieces)))
+    pieces: Packer = field(default_factory=lambda: Packer(svg_pieces))
+    pictures: Series[str] = field(init=False)
     standings: list[list[Any]] = field(default_factory=list)
     now: list[str] = field(default_factory=list)
     steps: list[dict[str, str]] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.pictures = Series(self.pieces.numbers)
 
     def add_position(self, state: State[Any]) -> None:
         self.pictures.add(picture(state))
@@ -120,13 +125,11 @@ class _FullView:
         self.now.append(_to_act(state))
 
     def add_step(self, step: Step, words: str, notes: list[tuple[int, str]]) -> None:
-        by_referee = step.decision is not None and step.decision.by_referee
-        text = words + (" (by the referee)" if by_referee else "")
-        self.steps.append(_entry(text, [note for _, note in notes]))
+        self.steps.append(_entry(words + _by_referee(step), [note for _, note in notes]))
 
     def data(self) -> dict[str, Any]:
         return {
-            "pieces": self.pictures.packer.pieces,
+            "pieces": self.pieces.pieces,
             "frames": self.pictures.frames,
             "standings": self.standings,
             "now": self.now,
@@ -139,20 +142,19 @@ class _SeatView:
     """What one seat could know: its observations and the steps it was told of."""
 
     seat: int
-    observations: Series
+    observations: Series[list[str]]
     steps: list[dict[str, str]] = field(default_factory=list)
 
     def add_step(
         self, state: State[Any], step: Step, words: str, notes: list[tuple[int, str]]
     ) -> None:
-        """A step as this seat saw it: in words, or only that someone acted."""
-        mine = step.seat == self.seat
-        if mine or not state.hides(self.seat, step.seat, step.action):
-            by_referee = mine and step.decision is not None and step.decision.by_referee
-            text = words + (" (by the referee)" if by_referee else "")
-        else:
-            text = f"{actor(step.seat)} acted"
-        self.steps.append(_entry(text, [note for seat, note in notes if seat == self.seat]))
+        """A step as the seat's events told it (referee/match/events.py): in words, or
+        only that someone acted; whether the referee played it is public."""
+        seen = step.seat == self.seat or not state.hides(self.seat, step.seat, step.action)
+        text = words if seen else f"{actor(step.seat)} acted"
+        self.steps.append(
+            _entry(text + _by_referee(step), [note for seat, note in notes if seat == self.seat])
+        )
 
     def data(self, full: _FullView | None) -> dict[str, Any]:
         """With the full view on the page, a step it shows alike is 0 (the page's script
@@ -163,6 +165,11 @@ class _SeatView:
                 0 if mine == seen else mine for mine, seen in zip(steps, full.steps, strict=True)
             ]
         return {"seat": self.seat, "frames": self.observations.frames, "steps": steps}
+
+
+def _by_referee(step: Step) -> str:
+    by_referee = step.decision is not None and step.decision.by_referee
+    return " (by the referee)" if by_referee else ""
 
 
 def _entry(text: str, notes: list[str]) -> dict[str, str]:
