@@ -282,3 +282,28 @@ def test_a_packed_position_unpacks_to_itself(before: list[int], edits: list[Any]
     assert unpacked == current
     if current == before and before:
         assert coded == [[0, len(before)]] or coded == before  # one run (or the one piece)
+
+
+@pytest.mark.slow
+def test_farlanthias_result_says_why_a_higher_score_ranks_lower(tmp_path: Path) -> None:
+    """An eliminated realm ranks below every living one whatever its score: the page says so."""
+    engine = get_engine("farlanthia")
+    for seed in range(2, 10):  # seed 2 has one today; others if the rules or the bot change
+        bots = [load_bot("farlanthia_greedy.py", "FarlanthiaGreedyBot") for _ in range(3)]
+        play_in_process(engine, bots, seed, record_path=tmp_path / f"{seed}.jsonl")
+        replay = Replay.from_path(tmp_path / f"{seed}.jsonl")
+        assert replay.record.footer is not None
+        results = replay.record.footer.results
+        upsets = [(a, b) for a in results for b in results if a.score > b.score and a.rank > b.rank]
+        if upsets:
+            break
+    else:
+        pytest.fail("no greedy game of seeds 2-9 ranked a realm below a lower score")
+    data = page_data(viewer_html(replay))
+    notes = {seat: note for seat, _, _, note in data["result"]["rows"]}
+    for higher, _ in upsets:
+        assert re.fullmatch(r"eliminated( after step \d+)?", notes[higher.seat])
+    # The first to fall fell before the last step, and the page says when.
+    first = max((higher for higher, _ in upsets), key=lambda r: r.rank)
+    assert re.fullmatch(r"eliminated after step \d+", notes[first.seat])
+    assert "eliminated realms below every living one" in data["ranking"]

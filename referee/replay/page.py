@@ -58,7 +58,8 @@ h1 { font-size: 1.2em; margin: .5em 0 .2em; overflow-wrap: anywhere; }
 #actions li.future { display: none; }
 table { border-collapse: collapse; margin: .6em 0; max-width: 100%; }
 caption { text-align: left; font-size: .9em; color: #555; }
-td, th { border: 1px solid #ddd; padding: .15em .5em; text-align: left; overflow-wrap: anywhere; }
+td, th { border: 1px solid #ddd; padding: .15em .5em; text-align: left; }
+td { overflow-wrap: break-word; }
 .penalty { color: #b00; }
 #result { margin-top: .6em; padding: .3em .5em; background: #fff8d6; border: 1px solid #e6d27a; }
 #result p { margin: .2em 0; }

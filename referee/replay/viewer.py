@@ -72,7 +72,7 @@ def viewer_html(replay: Replay, seat: int | None = None) -> str:
         "meta": _meta(replay),
         "seats": [f"{s.bot_name} {s.bot_version}".strip() for s in header.seats],
         "positions": replay.num_positions,
-        "result": _result(replay),
+        "result": _result(replay, full.titled_after if full else {}),
         "ranking": replay.engine.ranking,
         "lines": lines.pieces,
         "views": [view.data(full) for view in views],
@@ -113,15 +113,19 @@ class _FullView:
     standings: list[list[Any]] = field(default_factory=list)
     now: list[str] = field(default_factory=list)
     steps: list[dict[str, str]] = field(default_factory=list)
+    titled_after: dict[tuple[int, str], int] = field(default_factory=dict)
+    """(seat, title): the step after which the seat first held the title ("eliminated")."""
 
     def __post_init__(self) -> None:
         self.pictures = Series(self.pieces.numbers)
 
     def add_position(self, state: State[Any]) -> None:
         self.pictures.add(picture(state))
-        self.standings.append(
-            [[f"{o.score:g}", o.rank, ", ".join(o.titles)] for o in state.outcome()]
-        )
+        outcomes = state.outcome()
+        self.standings.append([[f"{o.score:g}", o.rank, ", ".join(o.titles)] for o in outcomes])
+        for seat, outcome in enumerate(outcomes):
+            for title in outcome.titles:
+                self.titled_after.setdefault((seat, title), len(self.standings) - 2)
         self.now.append(_to_act(state))
 
     def add_step(self, step: Step, words: str, notes: list[tuple[int, str]]) -> None:
@@ -207,21 +211,30 @@ def _meta(replay: Replay) -> list[str]:
     return meta
 
 
-def _result(replay: Replay) -> dict[str, Any]:
-    """The footer's result: a sentence, and per seat in rank order its row and notes."""
+def _result(replay: Replay, titled_after: dict[tuple[int, str], int]) -> dict[str, Any]:
+    """The footer's result: a sentence, and per seat in rank order its row and notes.
+
+    A title the seat held before the end says since when ("eliminated after
+    step 833"): that is what explains a rank below a lower score.
+    """
     footer = replay.record.footer
     if footer is None:
         steps = len(replay.record.steps)
         return {"text": f"Interrupted after {steps} steps: the record has no footer.", "rows": []}
     names = [s.bot_name for s in replay.record.header.seats]
+    last_step = len(replay.record.steps) - 1
     parts = []
     rows = []
     for r in sorted(footer.results, key=lambda r: (r.rank, r.seat)):
         name = names[r.seat] if r.seat < len(names) else "?"
         termination = Termination(r.termination)
-        parts.append(f"{r.rank}. seat {r.seat} {name}: {r.score:g} ({termination.label})")
-        notes = [*r.titles]
-        if termination is not Termination.NORMAL:
+        notes = []
+        for title in r.titles:
+            after = titled_after.get((r.seat, title), last_step)
+            notes.append(title if after >= last_step else f"{title} after step {after}")
+        ended = "" if termination is Termination.NORMAL else f" ({termination.label})"
+        if ended:
             notes.append(termination.label + (f": {r.detail}" if r.detail else ""))
+        parts.append(f"{r.rank}. seat {r.seat} {name}: {r.score:g}{ended}")
         rows.append([r.seat, f"{r.score:g}", r.rank, ", ".join(notes)])
     return {"text": "Result: " + "; ".join(parts), "rows": rows}
