@@ -19,8 +19,8 @@ import pytest
 
 from referee.arena import ladder
 from referee.arena.store import ArenaStore
+from tests.chromium import Browser
 from tests.helpers import BOTS, ROOT, run_referee
-from tests.test_replay_html import Browser, browser  # noqa: F401 (the fixture)
 
 NODE_BOT = ROOT / "examples" / "node"
 
@@ -92,7 +92,7 @@ def test_a_refused_submission_leaves_nothing_behind(tmp_path: Path) -> None:
 @pytest.mark.slow
 def test_four_bots_play_forty_matches_unattended_and_the_site_shows_them(
     tmp_path: Path,
-    browser: Browser,  # noqa: F811
+    browser: Browser,
 ) -> None:
     arena = tmp_path / "arena"
     init_arena(arena, "--concurrency", "3")

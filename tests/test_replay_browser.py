@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +13,7 @@ from referee.games import get_engine
 from referee.match import play_in_process
 from referee.replay import Replay
 from referee.replay.viewer import viewer_html
-from tests.chromium import CHROMIUM, Browser, Page
+from tests.chromium import Browser, Page
 from tests.helpers import load_bot
 from tests.secret_land import seat_views, secret_replay
 from tests.test_replay_html import page_data
@@ -26,17 +25,6 @@ def record(land: Any, tmp_path: Path) -> Path:
     bots = [load_bot("random_bot.py", "RandomBot") for _ in range(2)]
     play_in_process(land, bots, 4, record_path=path)
     return path
-
-
-@pytest.fixture
-def browser(tmp_path: Path) -> Iterator[Browser]:
-    if not CHROMIUM.exists():
-        pytest.skip("chromium is not installed (apt-get install -y chromium chromium-driver)")
-    started = Browser(tmp_path / "chromium-profile")
-    try:
-        yield started
-    finally:
-        started.close()
 
 
 @pytest.mark.slow
