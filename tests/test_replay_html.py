@@ -307,3 +307,19 @@ def test_farlanthias_result_says_why_a_higher_score_ranks_lower(tmp_path: Path) 
     first = max((higher for higher, _ in upsets), key=lambda r: r.rank)
     assert re.fullmatch(r"eliminated after step \d+", notes[first.seat])
     assert "eliminated realms below every living one" in data["ranking"]
+
+
+def test_an_interrupted_match_ends_on_its_standings(record: Path, tmp_path: Path) -> None:
+    """No footer, no result: the last step says so and keeps the standings of the board."""
+    lines = record.read_text().splitlines(keepends=True)
+    steps = [n for n, line in enumerate(lines) if '"step"' in line]
+    cut = tmp_path / "cut.jsonl"
+    cut.write_text("".join(lines[: steps[20]]))
+    replay = Replay.from_path(cut)
+    data = page_data(viewer_html(replay))
+    positions = replay.num_positions
+    assert data["result"] == {
+        "text": f"Interrupted after {positions - 1} steps: the record has no footer.",
+        "rows": [],
+    }
+    assert len(data["full"]["standings"]) == positions
