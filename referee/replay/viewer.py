@@ -44,25 +44,9 @@ def viewer_html(replay: Replay, seat: int | None = None) -> str:
     """The viewer page as one string: the full match, or only what ``seat`` could know."""
     seats = range(replay.record.num_seats) if seat is None else (seat,)
     lines = Packer(text_lines)
-    printer = CompactPrinter()
     views = [_SeatView(number, Series(lines.line_numbers)) for number in seats]
     full = _FullView() if seat is None else None
-    penalties = _penalties(replay)
-    steps = replay.record.steps
-    for position, state in enumerate(replay.states()):
-        if full:
-            full.add_position(state)
-        for view in views:
-            view.observations.add(printer.lines(state.observation(view.seat)))
-        if position < len(steps):
-            # Said now, in the position the step is played from.
-            step = steps[position]
-            words = state.describe(step.seat, step.action)
-            notes = penalties.get(step.number, [])
-            if full:
-                full.add_step(step, words, notes)
-            for view in views:
-                view.add_step(state, step, words, notes)
+    _follow(replay, full, views)
     header = replay.record.header
     title = f"{header.game} match {header.match_id}"
     if seat is not None:
@@ -79,6 +63,27 @@ def viewer_html(replay: Replay, seat: int | None = None) -> str:
         "full": full.data() if full else None,
     }
     return page(title, data)
+
+
+def _follow(replay: Replay, full: _FullView | None, views: list[_SeatView]) -> None:
+    """Replay the match once, handing every position and step to each view."""
+    printer = CompactPrinter()
+    penalties = _penalties(replay)
+    steps = replay.record.steps
+    for position, state in enumerate(replay.states()):
+        if full:
+            full.add_position(state)
+        for view in views:
+            view.observations.add(printer.lines(state.observation(view.seat)))
+        if position < len(steps):
+            # Said now, in the position the step is played from.
+            step = steps[position]
+            words = state.describe(step.seat, step.action)
+            notes = penalties.get(step.number, [])
+            if full:
+                full.add_step(step, words, notes)
+            for view in views:
+                view.add_step(state, step, words, notes)
 
 
 def picture(state: State[Any]) -> str:
