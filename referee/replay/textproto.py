@@ -3,7 +3,7 @@
 Protobuf's text format puts every field of every sub-message on a line of
 its own, so an observation with a list of small messages (Carcassonne's
 remaining tiles) runs to hundreds of lines. Here a sub-message whose fields
-fit in ``width`` characters is written on one line, ``tile { tile: "CC.2"
+fit in ``WIDTH`` characters is written on one line, ``tile { tile: "CC.2"
 letter: "I" }``; longer ones keep the usual indented block. The result is
 still text format: ``text_format.Parse`` reads it back.
 
@@ -23,9 +23,12 @@ from google.protobuf.descriptor import FieldDescriptor
 from google.protobuf.message import Message
 
 INDENT = "  "
+WIDTH = 120
+"""Longest one-line sub-message: a Landover vertex (place, tiles, neighbours, edges,
+harbor, owner) fits, so a board reads one place a line."""
 
 
-def compact_text(message: Message, width: int = 100) -> str:
+def compact_text(message: Message, width: int = WIDTH) -> str:
     """The message in text format, short sub-messages and repeated numbers on one line."""
     return CompactPrinter(width).text(message)
 
@@ -33,7 +36,7 @@ def compact_text(message: Message, width: int = 100) -> str:
 class CompactPrinter:
     """``compact_text`` for many messages of one kind, reusing unchanged parts."""
 
-    def __init__(self, width: int = 100) -> None:
+    def __init__(self, width: int = WIDTH) -> None:
         self.width = width
         self._blocks: dict[tuple[int, bytes], list[str]] = {}
 
