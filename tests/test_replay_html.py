@@ -234,10 +234,12 @@ def test_packed_lines_spell_the_text_back() -> None:
 def told_events(replay: Replay, seat: int) -> list[Any]:
     """The events the referee's log (referee/match/events.py) tells a seat of a whole match."""
     states = replay.states()
-    log = EventLog(replay.record.num_seats, next(states))
-    for step, state in zip(replay.record.steps, states, strict=False):
+    state = next(states)  # one object, changed in place by each next()
+    log = EventLog(replay.record.num_seats, state)
+    for step in replay.record.steps:
         by_referee = step.decision is not None and step.decision.by_referee
         log.add(state, step.number, step.seat, step.action, step.payload, by_referee=by_referee)
+        next(states)  # the referee logs a step before applying it
     return log.tell(seat)
 
 
