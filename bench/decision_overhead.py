@@ -3,8 +3,9 @@
     python bench/decision_overhead.py [--rounds N] [--at-once 1 16 64]
 
 Both sides move the same bytes: a real Land decision request (observation
-and legal actions) out, a reply back. The referee path is the real one
-(trio -> grpc.aio thread -> bot process with the SDK -> back); the floor is
+and legal actions) out, a reply back. The referee path is the real one, on
+each of its transports: the framed socket (trio -> bot process with the SDK
+-> back) and gRPC (trio -> grpc.aio thread -> bot process -> back); the floor is
 a length-prefixed echo over a Unix socket to a process with a blocking
 socket. Both run here, one after the other, in one run, so the ratio holds
 on whatever machine runs it. With several bots at once, each is asked in
@@ -71,8 +72,15 @@ def sample_request() -> bot_pb2.DecisionRequest:
     )
 
 
+TRANSPORTS = {
+    "framed": BotCommand.parse(str(ROOT / "bots/random_bot.py")),
+    "gRPC": BotCommand.parse(f"{ROOT / 'bots/random_bot.py'} --socket ''"),
+}
+"""The same SDK bot on each transport: the SDK takes the framed socket unless told not to."""
+
+
 async def referee_round_trips(
-    request: bot_pb2.DecisionRequest, rounds: int, at_once: int = 1
+    request: bot_pb2.DecisionRequest, rounds: int, at_once: int = 1, transport: str = "framed"
 ) -> tuple[list[float], float]:
     """Round-trip times of ``at_once`` bots asked side by side, and the referee's CPU seconds.
 
@@ -83,9 +91,7 @@ async def referee_round_trips(
     async with BotServer() as server:
         with tempfile.TemporaryDirectory() as logs:
             async with BotFleet(server, Path(logs), startup_timeout_s=60) as fleet:
-                bots = await fleet.launch_all(
-                    [BotCommand.parse(str(ROOT / "bots/random_bot.py"))] * at_once
-                )
+                bots = await fleet.launch_all([TRANSPORTS[transport]] * at_once)
                 times: list[float] = []
 
                 async def ask(number: int, player: Any) -> None:
@@ -163,17 +169,18 @@ async def main() -> None:
         f"decision round trip, {args.rounds} rounds per bot after {warmup} warm-up, "
         f"{len(payload)} bytes out; CPU is the referee process's per decision"
     )
-    print(f"{'path':<30}{'median us':>11}{'p99 us':>11}{'ratio':>8}{'CPU us':>9}")
-    print(f"{'raw Unix-socket echo':<30}{raw[0]:>11.0f}{raw[1]:>11.0f}{1.0:>8.1f}")
+    print(f"{'path':<38}{'median us':>11}{'p99 us':>11}{'ratio':>8}{'CPU us':>9}")
+    print(f"{'raw Unix-socket echo':<38}{raw[0]:>11.0f}{raw[1]:>11.0f}{1.0:>8.1f}")
     for at_once in args.at_once:
-        rounds = args.rounds + warmup
-        times, cpu = await referee_round_trips(request, rounds, at_once)
-        median, p99 = summary(times, warmup * at_once)
-        label = f"referee, {at_once} bot{'s' if at_once > 1 else ''} at once"
-        print(
-            f"{label:<30}{median:>11.0f}{p99:>11.0f}{median / raw[0]:>8.1f}"
-            f"{cpu / len(times) * 1e6:>9.0f}"
-        )
+        for transport in TRANSPORTS:
+            rounds = args.rounds + warmup
+            times, cpu = await referee_round_trips(request, rounds, at_once, transport)
+            median, p99 = summary(times, warmup * at_once)
+            label = f"referee, {transport}, {at_once} bot{'s' if at_once > 1 else ''} at once"
+            print(
+                f"{label:<38}{median:>11.0f}{p99:>11.0f}{median / raw[0]:>8.1f}"
+                f"{cpu / len(times) * 1e6:>9.0f}"
+            )
 
 
 if __name__ == "__main__":

@@ -88,8 +88,8 @@ def reply_to(match_id: str, seq: int) -> bot_pb2.BotMessage:
 
 async def test_replies_are_matched_by_match_and_seq_and_late_ones_dropped() -> None:
     sent: list[Any] = []
-    connection = Connection("token", "bot", lambda queue, message: sent.append(message))
-    connection.attach(object())
+    connection = Connection("token", "bot")
+    connection.attach(sent.append, "test")
     request = bot_pb2.DecisionRequest(match_id="m", seq=7)
     answers: list[bot_pb2.Reply] = []
 
@@ -114,8 +114,8 @@ async def test_replies_are_matched_by_match_and_seq_and_late_ones_dropped() -> N
 async def test_a_closed_stream_wakes_every_waiting_request() -> None:
     from referee.transport.connection import ConnectionGone
 
-    connection = Connection("token", "bot", lambda queue, message: None)
-    connection.attach(object())
+    connection = Connection("token", "bot")
+    connection.attach(lambda message: None, "test")
     reasons: list[str] = []
 
     async def ask(seq: int) -> None:

@@ -1,14 +1,17 @@
 """One bot's stream as the trio side sees it: send requests, wait for their replies.
 
 Every method here runs on the trio thread. The gRPC thread calls ``greet``,
-``attach``, ``deliver`` and ``detach`` through ``TrioToken.run_sync_soon``,
-so no lock is needed. Replies are matched to requests by (match id, seq):
-one connection serves many matches at once, and a reply that comes after
-its request was given up (late, or for a finished match) is dropped.
+``attach``, ``deliver`` and ``detach`` through ``TrioToken.run_sync_soon``;
+the framed listener (framed.py) calls them directly; so no lock is needed,
+except for ``claim``, which either thread may call first. Replies are
+matched to requests by (match id, seq): one connection serves many matches
+at once, and a reply that comes after its request was given up (late, or
+for a finished match) is dropped.
 """
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -16,10 +19,16 @@ from typing import Any
 import structlog
 import trio
 
+import referee
 from sdk.pb.landgrave.v1 import bot_pb2
+
+PROTOCOL_VERSION = 1
 
 CLOSE = object()
 """Put on a stream's outbound queue to end the stream from the referee's side."""
+
+Send = Callable[[object], None]
+"""Puts a RefereeMessage (or CLOSE) on one stream's outbound queue; never blocks."""
 
 logger = structlog.get_logger("referee.transport")
 
@@ -43,13 +52,15 @@ class _Pending:
 class Connection:
     """A bot's place on the server, from the token it was given to its stream's end."""
 
-    def __init__(self, token: str, name: str, send: Callable[[Any, object], None]) -> None:
+    def __init__(self, token: str, name: str) -> None:
         self.token = token
         self.name = name
-        self._send = send
-        self._outbound: Any = None
+        self._send: Send | None = None
+        self._claim_lock = threading.Lock()
         self.attached = False
-        """Set by the gRPC thread the moment a stream claims the token."""
+        """Set the moment a stream claims the token (``claim``)."""
+        self.transport = ""
+        """Which stream the bot came on, once attached: "grpc" or "framed"."""
         self.hello: bot_pb2.Hello | None = None
         self.ready = trio.Event()
         """Set once the stream is open (or known never to open: see ``gone``)."""
@@ -61,17 +72,33 @@ class Connection:
         self.violation: str | None = None
         """Set when the referee cut the bot off for breaking the protocol (a flood)."""
 
-    # -- called from the gRPC thread (via run_sync_soon) ---------------------
+    def claim(self) -> bool:
+        """Claim the token for one stream: True the first time only (any thread)."""
+        with self._claim_lock:
+            claimed, self.attached = self.attached, True
+        return not claimed
+
+    def welcome(self) -> bot_pb2.RefereeMessage:
+        """What the referee says first on a stream it admitted for this connection."""
+        welcome = bot_pb2.Welcome(
+            protocol_version=PROTOCOL_VERSION,
+            bot_id=self.name,
+            referee_version=referee.__version__,
+        )
+        return bot_pb2.RefereeMessage(welcome=welcome)
+
+    # -- called from the stream's side (the gRPC thread via run_sync_soon) ---
 
     def greet(self, hello: bot_pb2.Hello) -> None:
         self.hello = hello
 
-    def attach(self, outbound: Any) -> None:
-        self._outbound = outbound
+    def attach(self, send: Send, transport: str) -> None:
+        self._send = send
+        self.transport = transport
         if self.gone is None:
             self.ready.set()
         else:  # the referee gave up on this bot before its stream opened
-            self._send(outbound, CLOSE)
+            send(CLOSE)
 
     def deliver(self, message: bot_pb2.BotMessage) -> None:
         kind = message.WhichOneof("kind")
@@ -128,15 +155,15 @@ class Connection:
         """
         if self.gone is not None:
             raise ConnectionGone(self.gone)
-        if self._outbound is None:
+        if self._send is None:
             raise ConnectionGone("the bot never connected")
-        self._send(self._outbound, bot_pb2.RefereeMessage(**kind))
+        self._send(bot_pb2.RefereeMessage(**kind))
 
     def send_error(self, text: str, match_id: str = "") -> None:
         """Tell the bot what it did wrong, if it is still there to hear it."""
-        if self.gone is None and self._outbound is not None:
+        if self.gone is None and self._send is not None:
             error = bot_pb2.ProtocolError(match_id=match_id, message=text)
-            self._send(self._outbound, bot_pb2.RefereeMessage(error=error))
+            self._send(bot_pb2.RefereeMessage(error=error))
 
     async def request(self, request: bot_pb2.DecisionRequest) -> bot_pb2.Reply:
         """Send a decision request and wait for its reply (the caller times out).
@@ -158,6 +185,6 @@ class Connection:
 
     def close(self) -> None:
         """End the stream from the referee's side; the bot sees a clean end."""
-        if self._outbound is not None and self.gone is None:
-            self._send(self._outbound, CLOSE)
+        if self._send is not None and self.gone is None:
+            self._send(CLOSE)
         self.detach("closed by the referee")

@@ -3,7 +3,8 @@
 A bot sees PATH, HOME, the locale (LANG, LANGUAGE, LC_*), TERM and TZ from
 the referee's environment, the variables the organiser names
 (``--bot-env NAME``, ``bot_env = [...]``), and what the referee tells it:
-``LANDGRAVE_ADDRESS`` and ``LANDGRAVE_TOKEN_FD``, the number of an inherited
+``LANDGRAVE_ADDRESS`` (gRPC), ``LANDGRAVE_SOCKET`` (the framed socket, the same
+protocol without gRPC) and ``LANDGRAVE_TOKEN_FD``, the number of an inherited
 file descriptor to read its token from. The token itself is never in the
 environment: ``/proc/PID/environ`` of a bot shows no secret.
 """

@@ -151,7 +151,11 @@ class BotProcess:
         return False
 
     async def _spawn(self, token_fd: int) -> trio.Process:
-        told = {"LANDGRAVE_ADDRESS": self._server.address, "LANDGRAVE_TOKEN_FD": str(token_fd)}
+        told = {
+            "LANDGRAVE_ADDRESS": self._server.address,
+            "LANDGRAVE_SOCKET": str(self._server.framed_path),
+            "LANDGRAVE_TOKEN_FD": str(token_fd),
+        }
         env = bot_environment(self.limits.env, told)
         self.stderr_path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         log = os.open(self.stderr_path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)

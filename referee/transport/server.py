@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import hashlib
 import hmac
 import resource
@@ -43,13 +44,12 @@ import trio
 from google.protobuf.message import DecodeError
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 
-import referee
 from referee.errors import ConfigError
-from referee.transport.connection import CLOSE, Connection
+from referee.transport.connection import CLOSE, PROTOCOL_VERSION, Connection
+from referee.transport.framed import FramedListener
 from referee.transport.gate import Gate
 from sdk.pb.landgrave.v1 import bot_pb2, bot_pb2_grpc
 
-PROTOCOL_VERSION = 1
 HELLO_TIMEOUT_S = 5.0
 """How long a fresh stream may stay silent before its hello; then it is dropped."""
 HANDSHAKE_TIMEOUT_S = 5.0
@@ -110,6 +110,12 @@ class BotServer:
         self._folder = tempfile.TemporaryDirectory(prefix="landgrave-", dir=_socket_parent())
         self.socket_folder = Path(self._folder.name)
         self.address = f"unix:{self.socket_folder / 'referee.sock'}"
+        self.framed_path = self.socket_folder / FRAMED_SOCKET
+        """The framed socket (framed.py): the same protocol for local bots, without gRPC."""
+        self._framed = FramedListener(
+            self.framed_path, functools.partial(self.check_hello, strangers=False)
+        )
+        self._tasks = contextlib.AsyncExitStack()
         self.tcp_port: int | None = None
         self._connections: dict[bytes, Connection] = {}
         """Keyed by the SHA-256 of the token, so a lookup leaks nothing of the token."""
@@ -130,7 +136,7 @@ class BotServer:
         """A new connection slot with a fresh secret token, to hand to one bot."""
         # Hex: a token never starts with "-", which a command line would take for a flag.
         token = secrets.token_hex(24)
-        connection = Connection(token, name, self._send_from_trio)
+        connection = Connection(token, name)
         self._connections[_digest(token)] = connection
         return connection
 
@@ -145,6 +151,28 @@ class BotServer:
         if connection is None or not hmac.compare_digest(connection.token, token):
             return None
         return connection
+
+    def check_hello(
+        self, hello: bot_pb2.Hello, *, strangers: bool
+    ) -> tuple[str, Connection | None]:
+        """The connection a hello claims, or why it is refused (any thread).
+
+        With ``strangers``, a token the referee did not hand out is put to ``admit``.
+        """
+        if hello.protocol_version != PROTOCOL_VERSION:
+            return (
+                f"protocol version {hello.protocol_version} is not supported: this referee "
+                f"speaks landgrave.v1 protocol version {PROTOCOL_VERSION}; update your SDK",
+                None,
+            )
+        connection = self.find(hello.token)
+        if connection is None and strangers and self._admit_hello is not None:
+            connection = self._admit_hello(hello)
+        if connection is None:
+            return "unknown token: this referee did not invite this bot", None
+        if not connection.claim():  # claimed now, so a second stream with it is refused
+            return "this token is already connected", None
+        return "", connection
 
     # -- lifecycle ------------------------------------------------------------
 
@@ -162,11 +190,19 @@ class BotServer:
             self._folder.cleanup()
             where = f"{self._tcp} and {self.address}" if self._tcp else self.address
             raise ConfigError(f"cannot serve bots on {where}: {failure[0]}") from failure[0]
+        try:
+            nursery = await self._tasks.enter_async_context(trio.open_nursery())
+            self._tasks.callback(nursery.cancel_scope.cancel)  # runs first: the listener ends
+            await nursery.start(self._framed.serve)
+        except BaseException:
+            await self.__aexit__()
+            raise
         return self
 
     async def __aexit__(self, *exc_info: object) -> None:
         for connection in list(self._connections.values()):
             self.forget(connection)
+        await self._tasks.aclose()
         if self._loop is not None and self._stop is not None:
             self._loop.call_soon_threadsafe(self._stop.set)
         if self._thread is not None:
@@ -211,10 +247,14 @@ class BotServer:
 
     # -- bridging -------------------------------------------------------------
 
-    def _send_from_trio(self, queue: asyncio.Queue[Any], message: object) -> None:
-        """Hand a message to a stream's outbound queue on the asyncio thread."""
-        if self._loop is not None and not self._loop.is_closed():
-            self._loop.call_soon_threadsafe(queue.put_nowait, message)
+    def _sender(self, queue: asyncio.Queue[Any]) -> Callable[[object], None]:
+        """What hands a message to a stream's outbound queue on the asyncio thread."""
+
+        def send(message: object) -> None:  # on the trio thread
+            if self._loop is not None and not self._loop.is_closed():
+                self._loop.call_soon_threadsafe(queue.put_nowait, message)
+
+        return send
 
     def _to_trio(self, function: Callable[..., None], *args: Any) -> None:
         """Run a synchronous function on the trio thread soon (from the asyncio thread)."""
@@ -238,16 +278,10 @@ class _RefereeServicer(bot_pb2_grpc.RefereeServicer):
                 yield _error(refusal)
             return
         outbound: asyncio.Queue[Any] = asyncio.Queue()
-        self.server._to_trio(connection.attach, outbound)
+        self.server._to_trio(connection.attach, self.server._sender(outbound), "grpc")
         reader = asyncio.ensure_future(self._relay_incoming(context, connection, outbound))
         try:
-            yield bot_pb2.RefereeMessage(
-                welcome=bot_pb2.Welcome(
-                    protocol_version=PROTOCOL_VERSION,
-                    bot_id=connection.name,
-                    referee_version=referee.__version__,
-                )
-            )
+            yield connection.welcome()
             while (message := await outbound.get()) is not CLOSE:
                 yield message
         finally:
@@ -282,23 +316,10 @@ class _RefereeServicer(bot_pb2_grpc.RefereeServicer):
             first = None  # bytes that are no BotMessage at all
         if first is None or first is grpc.aio.EOF or first.WhichOneof("kind") != "hello":
             return "the first message must be a hello", None
-        hello = first.hello
-        if hello.protocol_version != PROTOCOL_VERSION:
-            return (
-                f"protocol version {hello.protocol_version} is not supported: this referee "
-                f"speaks landgrave.v1 protocol version {PROTOCOL_VERSION}; update your SDK",
-                None,
-            )
-        connection = self.server.find(hello.token)
-        if connection is None and self.server._admit_hello is not None:
-            connection = self.server._admit_hello(hello)
-        if connection is None:
-            return "unknown token: this referee did not invite this bot", None
-        if connection.attached:
-            return "this token is already connected", None
-        connection.attached = True  # claimed now, so a second stream with it is refused
-        self.server._to_trio(connection.greet, hello)
-        return "", connection
+        refusal, connection = self.server.check_hello(first.hello, strangers=True)
+        if connection is not None:
+            self.server._to_trio(connection.greet, first.hello)
+        return refusal, connection
 
     async def _relay_incoming(
         self, context: Any, connection: Connection, outbound: asyncio.Queue[Any]
@@ -337,6 +358,7 @@ def _open_to_bot_users(folder: Path) -> None:
     (folder / "referee.sock").chmod(0o666)
 
 
+FRAMED_SOCKET = "bots.sock"
 MAX_SOCKET_PATH = 107
 """The longest path a Unix socket may have (sockaddr_un's sun_path, less its NUL)."""
 

@@ -1,0 +1,187 @@
+"""The framed socket: the bot protocol without gRPC, for the bots the referee starts.
+
+The same messages and the same conversation as the gRPC ``Play`` stream
+(docs/protocol.md), each message in a length-prefixed frame (sdk/frames.py),
+on a Unix socket beside the gRPC one. It is served on the trio thread
+itself, so a decision crosses no thread: the match task puts its request
+on the stream's outbound channel, the stream's writer task sends it, and
+its reader task delivers the reply to the ``Connection``. A round trip
+through gRPC costs the referee several times the CPU (BENCHMARKS.md).
+
+    match task --send_nowait--> outbound channel --> writer task --> socket
+    match task <--Event.set--- Connection.deliver <-- reader task <-- socket
+
+What holds on the gRPC stream holds here (docs/security.md): a hello within
+HELLO_TIMEOUT_S, a bounded number of connections waiting for theirs (the
+gate's local budget), one stream per token, and a bot whose bytes are no
+frame or no BotMessage is cut off with a protocol error for its seat.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+from collections.abc import Callable
+from pathlib import Path
+
+import structlog
+import trio
+from google.protobuf.message import DecodeError
+
+from referee.transport.connection import CLOSE, Connection
+from referee.transport.frames import FrameReader
+from referee.transport.gate import LOCAL, Gate
+from sdk.frames import FrameError, frame
+from sdk.pb.landgrave.v1 import bot_pb2
+
+HELLO_TIMEOUT_S = 5.0
+"""As on the gRPC stream: how long a fresh connection may stay silent before its hello."""
+FLUSH_S = 0.5
+"""How long the referee keeps sending what it had queued to a bot whose stream ended."""
+BACKLOG = 128
+
+logger = structlog.get_logger("referee.transport")
+
+CheckHello = Callable[[bot_pb2.Hello], tuple[str, Connection | None]]
+"""The connection a hello claims (``BotServer.check_hello``), or why it is refused."""
+
+
+class FramedListener:
+    """Serves the framed socket at ``path`` until cancelled."""
+
+    def __init__(self, path: Path, check_hello: CheckHello) -> None:
+        self.path = path
+        self._check_hello = check_hello
+        self._gate = Gate()
+        """Its own gate: the gRPC thread's is not to be touched from this one."""
+
+    async def serve(self, *, task_status: trio.TaskStatus[None] = trio.TASK_STATUS_IGNORED) -> None:
+        sock = trio.socket.socket(trio.socket.AF_UNIX, trio.socket.SOCK_STREAM)
+        await sock.bind(str(self.path))
+        sock.listen(BACKLOG)
+        self.path.chmod(0o666)  # bots under their own uids; the token still decides
+        task_status.started()
+        await trio.serve_listeners(self._serve_one, [trio.SocketListener(sock)])
+
+    async def _serve_one(self, stream: trio.SocketStream) -> None:
+        async with stream:
+            reader = FrameReader(stream)
+            refusal, hello, connection = await self._admit(reader)
+            if connection is None or hello is None:
+                if refusal:
+                    with contextlib.suppress(trio.BrokenResourceError, trio.ClosedResourceError):
+                        await stream.send_all(_frame(_error(refusal)))
+                return
+            try:
+                await self._relay(stream, reader, hello, connection)
+            finally:
+                connection.detach("stream closed by the referee")
+
+    async def _admit(
+        self, reader: FrameReader
+    ) -> tuple[str, bot_pb2.Hello | None, Connection | None]:
+        """Past the gate and the hello: the hello and its connection, or the refusal to send."""
+        refusal = self._gate.admit(LOCAL)
+        if not refusal:
+            try:
+                refusal, hello = await _read_hello(reader)
+            finally:
+                self._gate.leave(LOCAL)
+            if hello is not None:
+                refusal, connection = self._check_hello(hello)
+                if connection is not None:
+                    return "", hello, connection
+            if not refusal:  # the bot hung up before its hello: nothing to answer
+                return "", None, None
+        await trio.sleep(self._gate.refuse(LOCAL, refusal))
+        return refusal, None, None
+
+    async def _relay(
+        self,
+        stream: trio.SocketStream,
+        reader: FrameReader,
+        hello: bot_pb2.Hello,
+        connection: Connection,
+    ) -> None:
+        """Messages both ways until either side ends the stream."""
+        outbound, queued = trio.open_memory_channel[object](math.inf)
+
+        def send(message: object) -> None:  # the Connection's send, on this thread
+            with contextlib.suppress(trio.BrokenResourceError, trio.ClosedResourceError):
+                outbound.send_nowait(message)
+
+        send(connection.welcome())
+        connection.greet(hello)
+        connection.attach(send, "framed")
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(_write, stream, queued, nursery.cancel_scope)
+            reason = await _read(reader, connection)
+            connection.detach(reason)  # nothing more is sent to this connection ...
+            send(CLOSE)  # ... and what was queued goes out, for a bounded time
+            nursery.cancel_scope.deadline = trio.current_time() + FLUSH_S
+
+
+async def _read_hello(reader: FrameReader) -> tuple[str, bot_pb2.Hello | None]:
+    """The first message, if it is a hello; else why not ('' when the bot just hung up)."""
+    with trio.move_on_after(HELLO_TIMEOUT_S):
+        try:
+            payload = await reader.next()
+        except (FrameError, trio.BrokenResourceError):
+            return "", None
+        if payload is None:
+            return "", None
+        try:
+            first = bot_pb2.BotMessage.FromString(payload)
+        except DecodeError:
+            return "the first message must be a hello", None
+        if first.WhichOneof("kind") != "hello":
+            return "the first message must be a hello", None
+        return "", first.hello
+    return f"no hello within {HELLO_TIMEOUT_S:.0f} s", None
+
+
+async def _read(reader: FrameReader, connection: Connection) -> str:
+    """Deliver the bot's messages until its stream ends; why it ended."""
+    try:
+        while (payload := await reader.next()) is not None:
+            try:
+                message = bot_pb2.BotMessage.FromString(payload)
+            except DecodeError:
+                connection.cut_off("sent bytes that are not a BotMessage")
+                break
+            connection.deliver(message)
+            if connection.gone is not None:  # cut off (a flood)
+                break
+    except FrameError as error:
+        connection.cut_off(f"sent bytes that are no frame: {error}")
+    except trio.BrokenResourceError as error:
+        return f"stream broken: {error}"
+    return "the bot closed its stream"
+
+
+async def _write(
+    stream: trio.SocketStream, queued: trio.MemoryReceiveChannel[object], done: trio.CancelScope
+) -> None:
+    """Send what is queued, in as few writes as it takes, until CLOSE ends the stream."""
+    try:
+        async for first in queued:
+            batch = [first]
+            with contextlib.suppress(trio.WouldBlock):
+                while batch[-1] is not CLOSE:
+                    batch.append(queued.receive_nowait())
+            messages = [m for m in batch if isinstance(m, bot_pb2.RefereeMessage)]
+            if messages:
+                await stream.send_all(b"".join(_frame(m) for m in messages))
+            if batch[-1] is CLOSE:
+                break
+    except (trio.BrokenResourceError, trio.ClosedResourceError):
+        return  # the bot is gone: the reader says why
+    done.cancel()
+
+
+def _frame(message: bot_pb2.RefereeMessage) -> bytes:
+    return frame(message.SerializeToString())
+
+
+def _error(text: str) -> bot_pb2.RefereeMessage:
+    return bot_pb2.RefereeMessage(error=bot_pb2.ProtocolError(message=text))

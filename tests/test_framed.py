@@ -1,0 +1,124 @@
+"""The framed socket: the bot protocol without gRPC, held to the same rules as the gRPC stream."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+import trio
+
+from referee.match import MatchSpec, Termination, TimeControl, run_match
+from referee.transport import framed
+from referee.transport.fleet import BotFleet
+from referee.transport.frames import FrameReader
+from referee.transport.process import BotCommand
+from referee.transport.server import BotServer
+from sdk.frames import frame
+from sdk.pb.landgrave.v1 import bot_pb2
+from tests.helpers import BOTS, TEST_BOTS
+
+RANDOM = BotCommand.parse(str(BOTS / "random_bot.py"))
+RANDOM_OVER_GRPC = BotCommand.parse(f"{BOTS / 'random_bot.py'} --socket ''")
+
+
+async def play(land: Any, tmp_path: Path, commands: list[BotCommand]) -> tuple[Any, list[str]]:
+    """One match between bot processes; its result and the transport each bot came on."""
+    spec = MatchSpec(land, 5, time_control=TimeControl(2.0), match_id="framed")
+    async with BotServer() as server, BotFleet(server, tmp_path, startup_timeout_s=10) as fleet:
+        processes = await fleet.launch_all(commands)
+        result = await run_match(spec, [p.player for p in processes])
+        transports = [p.connection.transport for p in processes]
+    return result, transports
+
+
+@pytest.mark.slow
+async def test_an_sdk_bot_plays_over_the_framed_socket_beside_a_grpc_bot(
+    land: Any, tmp_path: Path
+) -> None:
+    result, transports = await play(land, tmp_path, [RANDOM, RANDOM_OVER_GRPC])
+    assert transports == ["framed", "grpc"]
+    assert [s.termination for s in result.seats] == [Termination.NORMAL] * 2
+    assert result.steps > 10
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("mode", "detail"),
+    [
+        ("stream-bytes", "not a BotMessage"),
+        ("huge-frame", "more than 4194304"),
+        ("cut-frame", "ended inside a frame"),
+        ("flood", "flood"),
+    ],
+)
+async def test_bytes_that_break_the_protocol_cost_only_that_seat(
+    land: Any, tmp_path: Path, mode: str, detail: str
+) -> None:
+    hostile = BotCommand.parse(f"{TEST_BOTS / 'framed_raw.py'} {mode}")
+    result, transports = await play(land, tmp_path, [hostile, RANDOM])
+    assert transports == ["framed", "framed"]
+    assert result.seats[0].termination is Termination.PROTOCOL_ERROR
+    assert detail in result.seats[0].detail
+    assert result.seats[1].termination is Termination.ADJUDICATED
+
+
+async def converse(path: Path, *payloads: bytes) -> list[bot_pb2.RefereeMessage]:
+    """Send raw frames to the framed socket; every message the referee sends until it hangs up."""
+    stream = await trio.open_unix_socket(str(path))
+    async with stream:
+        for payload in payloads:
+            await stream.send_all(frame(payload))
+        reader = FrameReader(stream)
+        answers = []
+        with trio.fail_after(10):
+            while (answer := await reader.next()) is not None:
+                answers.append(bot_pb2.RefereeMessage.FromString(answer))
+    return answers
+
+
+def hello(token: str, version: int = 1) -> bytes:
+    message = bot_pb2.BotMessage(hello=bot_pb2.Hello(protocol_version=version, token=token))
+    return message.SerializeToString()
+
+
+def refusal(answers: list[bot_pb2.RefereeMessage]) -> str:
+    assert [a.WhichOneof("kind") for a in answers] == ["error"]
+    return answers[0].error.message
+
+
+async def test_hellos_are_checked_as_on_the_grpc_stream() -> None:
+    async with BotServer() as server:
+        path = server.framed_path
+        assert "unknown token" in refusal(await converse(path, hello("guessed")))
+        token = server.expect("bot").token
+        assert "version 7 is not supported" in refusal(await converse(path, hello(token, 7)))
+        assert "must be a hello" in refusal(await converse(path, b"\x0a\xff\xff\xff\x0f\x01"))
+        log = bot_pb2.BotMessage(log=bot_pb2.LogLine(text="hi")).SerializeToString()
+        assert "must be a hello" in refusal(await converse(path, log))
+
+
+async def test_a_token_serves_one_stream_and_the_referee_ends_it() -> None:
+    async with BotServer() as server:
+        connection = server.expect("bot")
+        stream = await trio.open_unix_socket(str(server.framed_path))
+        async with stream:
+            await stream.send_all(frame(hello(connection.token)))
+            reader = FrameReader(stream)
+            first = bot_pb2.RefereeMessage.FromString(await reader.next() or b"")
+            assert first.welcome.bot_id == "bot"
+            await connection.ready.wait()
+            assert connection.transport == "framed"
+            again = await converse(server.framed_path, hello(connection.token))
+            assert "already connected" in refusal(again)
+            server.forget(connection)
+            with trio.fail_after(10):
+                assert await reader.next() is None  # a clean end, from the referee's side
+
+
+async def test_a_silent_connection_is_dropped_after_the_hello_timeout(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(framed, "HELLO_TIMEOUT_S", 0.2)
+    async with BotServer() as server:
+        assert "no hello within" in refusal(await converse(server.framed_path))
