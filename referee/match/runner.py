@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 import time
 import uuid
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -353,7 +353,7 @@ class _Match:
             await _wait_for_reply(s.player, request, asked + allowance, result)
         else:
             async with trio.open_nursery() as nursery:
-                nursery.start_soon(_in_thread, meter.take_baseline)
+                nursery.start_soon(_baseline_later, meter)
                 await _wait_for_reply(s.player, request, asked + allowance, result)
                 nursery.cancel_scope.cancel()  # a baseline still being read is not needed
         result.think_s = trio.current_time() - asked
@@ -487,8 +487,10 @@ async def _wait_for_reply(
             result.fault = Fault(gone.termination, gone.detail)
 
 
-async def _in_thread(function: Callable[[], None]) -> None:
-    await trio.to_thread.run_sync(function, abandon_on_cancel=True)
+async def _baseline_later(meter: starvation.DecisionMeter) -> None:
+    """The meter's baseline, off the loop, if the reply has not come first (it mostly has)."""
+    await trio.sleep(starvation.BASELINE_DELAY_S)
+    await trio.to_thread.run_sync(meter.take_baseline, abandon_on_cancel=True)
 
 
 def _moves_logged() -> bool:

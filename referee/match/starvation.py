@@ -49,6 +49,10 @@ LATE_MIN_S = 0.1
 METER_SHARE = 0.1
 """Below this share of stalled time lately, decisions are not metered at all (see ``meter``)."""
 
+BASELINE_DELAY_S = 0.005
+"""A metered decision reads the bot's CPU only once it has lasted this long: most replies
+come first, and then no /proc read (nor a worker thread for it) is spent at all."""
+
 SHARED_READING_S = 0.05
 """Decisions asked within this long of each other share one reading of the machine's stalls."""
 
@@ -183,6 +187,7 @@ class DecisionMeter:
         self._pid = pid
         self._tree: tuple[int, ...] = (pid,)
         self._cpu_s: float | None = None
+        self._taken_at = 0.0
         self._stalls = Stalls.recent()
 
     def take_baseline(self) -> None:
@@ -193,6 +198,7 @@ class DecisionMeter:
         """
         self._tree = process_tree(self._pid)
         self._cpu_s = tree_cpu_s(self._tree)
+        self._taken_at = time.monotonic()
 
     def starved(self, waited_s: float) -> str | None:
         """Why the bot was denied its time over ``waited_s``, or None if it was not."""
@@ -202,7 +208,9 @@ class DecisionMeter:
         if now is None:
             return None
         used = now - self._cpu_s
-        if used >= waited_s / 2 or not is_busy(process_tree(self._pid)):
+        # The CPU is counted from the baseline on (taken after BASELINE_DELAY_S): so is the wait.
+        metered_s = min(waited_s, time.monotonic() - self._taken_at)
+        if used >= metered_s / 2 or not is_busy(process_tree(self._pid)):
             return None
         congested = _congested(self._stalls)
         if congested < CONGESTED_SHARE:
