@@ -68,6 +68,25 @@ def test_the_record_holds_header_steps_digests_and_footer(land: Any, tmp_path: P
     assert footer.final_digest == digests[-1].sha256
 
 
+def test_the_record_on_disk_holds_every_finished_step_when_a_bot_is_asked(
+    land: Any, tmp_path: Path
+) -> None:
+    """What a killed referee leaves: whole steps up to the one being decided, no half lines."""
+    path = tmp_path / "m.jsonl"
+    last_lines: list[str] = []
+
+    class Peeker(sdk.Bot):
+        def decide(self, decision: sdk.Decision) -> int:
+            text = path.read_text()
+            assert text.endswith("\n")
+            last_lines.append(text.splitlines()[-1])
+            return 0
+
+    play_in_process(land, [Peeker(), random_bot()], seed=4, record_path=path)
+    kinds = [decode_line(line).WhichOneof("kind") for line in last_lines]
+    assert len(kinds) > 10 and set(kinds) <= {"header", "digest"}  # a step ends with its digest
+
+
 def test_equal_seeds_give_equal_matches(land: Any, tmp_path: Path) -> None:
     def moves(path: Path) -> list[str]:
         lines = record_lines(path)

@@ -136,9 +136,10 @@ class _Match:
 
     # -- record -------------------------------------------------------------
 
-    def _write(self, line: record_pb2.RecordLine) -> None:
+    def _write(self, line: record_pb2.RecordLine, *, flush: bool = True) -> None:
+        """Append a line to the record; a step's lines are flushed with its digest."""
         if self.record is not None:
-            self.record.write(line)
+            self.record.write(line, flush=flush)
 
     def _write_header(self) -> None:
         tc = self.spec.time_control
@@ -178,7 +179,7 @@ class _Match:
             overhead_ms=round(overhead_ms, 3),
             by_referee=turn.by_referee,
         )
-        self._write(record_pb2.RecordLine(decision=decision))
+        self._write(record_pb2.RecordLine(decision=decision), flush=False)
 
     def _log_move(self, seat: int, action: Any) -> None:
         """The move in words, at debug level: described only when someone reads it."""
@@ -201,7 +202,7 @@ class _Match:
     def _apply_chance(self) -> None:
         outcome = sample_outcome(self.state.chance_outcomes(), self.chance)
         chance = record_pb2.Chance(step=self.step, outcome=self._apply(CHANCE, outcome))
-        self._write(record_pb2.RecordLine(chance=chance))
+        self._write(record_pb2.RecordLine(chance=chance), flush=False)
         self._finish_step()
 
     def _finish_step(self) -> None:
@@ -223,7 +224,10 @@ class _Match:
                 self.chance.skip()
                 payload = self._apply(CHANCE, action)
                 self._write(
-                    record_pb2.RecordLine(chance=record_pb2.Chance(step=self.step, outcome=payload))
+                    record_pb2.RecordLine(
+                        chance=record_pb2.Chance(step=self.step, outcome=payload)
+                    ),
+                    flush=False,
                 )
             else:
                 payload = self._apply(seat, action)
