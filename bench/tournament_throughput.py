@@ -6,12 +6,16 @@ Bot reuse on and off, 1 and 2 workers, at each concurrency: every
 configuration plays the same schedule here, one after another, in one run,
 so the ratios between them hold on whatever machine runs this. Decisions
 are the bots' own (the decision lines of the records, the referee's
-default actions included).
+default actions included). CPU per match is everything's: the referee,
+its workers, the launchers and the bots (all reaped by the end); on a
+machine others load, matches per CPU second says what a quiet one would
+play where the wall clock cannot.
 """
 
 from __future__ import annotations
 
 import argparse
+import resource
 import tempfile
 import time
 from dataclasses import replace
@@ -26,13 +30,20 @@ from referee.tournament.spec import Entrant, TournamentSpec
 BOTS = Path(__file__).resolve().parent.parent / "bots"
 
 
-def measure(spec: TournamentSpec) -> tuple[int, int, float]:
-    """Matches played, decisions made and seconds taken by one tournament."""
+def cpu_s() -> float:
+    """CPU seconds of this process and of every child process it has reaped."""
+    mine = resource.getrusage(resource.RUSAGE_SELF)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return mine.ru_utime + mine.ru_stime + children.ru_utime + children.ru_stime
+
+
+def measure(spec: TournamentSpec) -> tuple[int, int, float, float]:
+    """Matches played, decisions made, seconds taken and CPU seconds spent by one tournament."""
     with tempfile.TemporaryDirectory() as folder:
         store, spec = open_tournament(Path(folder) / "t", spec)
-        began = time.perf_counter()
+        began, cpu_before = time.perf_counter(), cpu_s()
         trio.run(run_tournament, store, spec)
-        elapsed = time.perf_counter() - began
+        elapsed, cpu = time.perf_counter() - began, cpu_s() - cpu_before
         matches = store.counts()["done"]
         store.close()
         decisions = sum(
@@ -40,7 +51,7 @@ def measure(spec: TournamentSpec) -> tuple[int, int, float]:
             for record in Path(folder).rglob("*.jsonl")
             for line in record.read_text().splitlines()
         )
-    return matches, decisions, elapsed
+    return matches, decisions, elapsed, cpu
 
 
 def main() -> None:
@@ -67,23 +78,22 @@ def main() -> None:
     print(f"round robin of 4 random bots on Land, {rows[0][3]} matches per configuration")
     print(
         f"{'concurrency':>11}{'bot reuse':>10}{'workers':>8}{'matches/s':>11}"
-        f"{'decisions/s':>13}{'vs first row':>14}"
+        f"{'decisions/s':>13}{'vs first row':>14}{'CPU ms/match':>14}"
     )
-    for concurrency, reuse, workers, matches, decisions, elapsed in rows:
+    for concurrency, reuse, workers, matches, decisions, elapsed, cpu in rows:
         rate = matches / elapsed
         print(
             f"{concurrency:>11}{'on' if reuse else 'off':>10}{workers:>8}{rate:>11.1f}"
-            f"{decisions / elapsed:>13.0f}{rate / baseline:>14.2f}"
+            f"{decisions / elapsed:>13.0f}{rate / baseline:>14.2f}{cpu / matches * 1000:>14.0f}"
         )
     for concurrency in args.concurrency:
-        by_reuse = {
-            reuse: matches / elapsed
-            for c, reuse, workers, matches, _, elapsed in rows
-            if c == concurrency and workers == 1
-        }
+        one_worker = [row for row in rows if row[0] == concurrency and row[2] == 1]
+        rate = {row[1]: row[3] / row[5] for row in one_worker}
+        per_cpu = {row[1]: row[3] / row[6] for row in one_worker}
         print(
             f"bot reuse vs respawn at concurrency {concurrency}, 1 worker: "
-            f"{by_reuse[True] / by_reuse[False]:.2f}x matches/s"
+            f"{rate[True] / rate[False]:.2f}x matches/s, "
+            f"{per_cpu[True] / per_cpu[False]:.2f}x matches per CPU second"
         )
 
 

@@ -10,13 +10,13 @@ any number of matches, keyed by match id.
 A bot the referee starts also finds LANDGRAVE_SOCKET, the referee's framed
 socket: the same messages without gRPC (sdk/frames.py), which costs both
 sides several times less per decision. The runtime takes it when it is there
-and plays over gRPC otherwise; gRPC is imported only then.
+and plays over gRPC otherwise; gRPC and asyncio are imported only then
+(a bot starts faster without them).
 """
 
 from __future__ import annotations
 
 import argparse
-import asyncio
 import os
 import random
 import socket
@@ -87,6 +87,8 @@ def run(bot: Bot, argv: list[str] | None = None) -> None:
         if args.socket and not args.tls_ca:
             play_framed_when_let_in(bot, args.socket, args.token)
         else:
+            import asyncio
+
             trusted = Path(args.tls_ca).read_bytes() if args.tls_ca else None
             asyncio.run(play_when_let_in(bot, args.address, args.token, trusted))
     except RefereeRefused as refusal:
@@ -142,6 +144,8 @@ def play_framed(bot: Bot, path: str, token: str) -> None:
 
 async def play_when_let_in(bot: Bot, address: str, token: str, tls_ca: bytes | None = None) -> None:
     """``play``, trying again while the referee answers that it is busy."""
+    import asyncio
+
     deadline = asyncio.get_running_loop().time() + CONNECT_TIMEOUT_S
     while True:
         try:
@@ -156,6 +160,8 @@ async def play_when_let_in(bot: Bot, address: str, token: str, tls_ca: bytes | N
 
 async def play(bot: Bot, address: str, token: str, tls_ca: bytes | None = None) -> None:
     """Connect over gRPC (with TLS when given a certificate to trust), greet, and answer."""
+    import asyncio
+
     import grpc
 
     from sdk.pb.landgrave.v1 import bot_pb2_grpc

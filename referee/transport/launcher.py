@@ -1,7 +1,8 @@
 """Start a bot under its limits and stay its parent until all it started is gone.
 
 ``python -m referee.transport.launcher [limits] -- BOT COMMAND`` forks the
-bot and supervises it:
+bot and supervises it. It uses the standard library only: the referee runs
+this file with ``python -I -S``, which spares every spawn site's start-up.
 
 - The referee is multi-threaded (gRPC), so limits cannot be set between
   fork and exec with ``preexec_fn``: the launcher, single-threaded, forks

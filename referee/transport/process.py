@@ -28,6 +28,7 @@ from referee import builtin_bots
 from referee.errors import ConfigError
 from referee.match.player import BotIdentity, Player, SeatGone, check_plays
 from referee.match.termination import Termination
+from referee.transport import launcher
 from referee.transport.accounts import BotAccounts, is_root, others_can_run
 from referee.transport.connection import Connection, ConnectionGone
 from referee.transport.environment import bot_environment
@@ -173,7 +174,9 @@ class BotProcess:
             os.close(log)
 
     def _launch_argv(self, token_fd: int) -> list[str]:
-        argv = [sys.executable, "-m", "referee.transport.launcher", *self.limits.launcher_args()]
+        # -I -S: the launcher needs the standard library only; site's start-up (every
+        # installed package's .pth file) and the script's folder on sys.path are skipped.
+        argv = [sys.executable, "-I", "-S", launcher.__file__, *self.limits.launcher_args()]
         argv.append(f"--close-fd={token_fd}")
         self.uid = self._claim_uid()
         if self.uid is not None:
