@@ -116,6 +116,7 @@ async def test_a_token_serves_one_stream_and_the_referee_ends_it() -> None:
                 assert await reader.next() is None  # a clean end, from the referee's side
 
 
+@pytest.mark.slow
 async def test_a_silent_connection_is_dropped_after_the_hello_timeout(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
