@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from referee.engine import CHANCE
 from referee.games.landover import rules as R
 from referee.games.landover.actions import (
@@ -30,18 +32,83 @@ def holding(card: int, players: int = 2) -> LandoverState:
 
 
 def test_commercial_harbor_swaps_a_resource_for_a_commodity_per_opponent() -> None:
+    """LANDOVER-33: every opponent with cards is asked; one without a commodity keeps nothing."""
     state = holding(R.COMMERCIAL_HARBOR, 3)
     give(state, 0, wood=1, clay=1)
     give(state, 1, paper=1, coin=1)
+    give(state, 2, ore=1)
     state.apply(0, PlayCard(R.COMMERCIAL_HARBOR))
     assert state.legal_actions(0) == [ChooseKind(R.WOOD), ChooseKind(R.CLAY)]
     state.apply(0, ChooseKind(R.WOOD))
     assert state.to_act() == (1,)
     assert state.legal_actions(1) == [ChooseKind(R.PAPER), ChooseKind(R.COIN)]
     state.apply(1, ChooseKind(R.COIN))
-    assert not state.tasks  # seat 2 has no commodity
-    assert state.hand[0] == [0, 1, 0, 0, 0, 0, 0, 1]
+    assert state.legal_actions(0) == [ChooseKind(R.CLAY)]  # offered to seat 2 as well
+    state.apply(0, ChooseKind(R.CLAY))
+    assert not state.tasks
+    assert state.hand[0] == [0, 1, 0, 0, 0, 0, 0, 1]  # seat 2 had no commodity: clay stays
     assert state.hand[1] == [1, 0, 0, 0, 0, 1, 0, 0]
+    assert state.hand[2] == [0, 0, 0, 0, 1, 0, 0, 0]
+
+
+def test_commercial_harbor_offer_does_not_reveal_who_holds_a_commodity() -> None:
+    """LANDOVER-32: the legal list is the same whatever kinds the opponent's cards are."""
+    lists = []
+    for opponent in ({"ore": 2}, {"cloth": 2}):
+        state = holding(R.COMMERCIAL_HARBOR)
+        give(state, 0, wood=1)
+        give(state, 1, **opponent)
+        lists.append(state.legal_actions(0))
+        state.apply(0, PlayCard(R.COMMERCIAL_HARBOR))
+        lists.append(state.legal_actions(0))
+    assert lists[0] == lists[2] and PlayCard(R.COMMERCIAL_HARBOR) in lists[0]
+    assert lists[1] == lists[3] == [ChooseKind(R.WOOD)]
+    empty = holding(R.COMMERCIAL_HARBOR)
+    give(empty, 0, wood=1)
+    assert PlayCard(R.COMMERCIAL_HARBOR) not in empty.legal_actions(0)  # nobody holds a card
+
+
+@pytest.mark.parametrize(
+    ("card", "useless", "useful"),
+    [
+        (R.IRRIGATION, "no_fields", "fields"),
+        (R.MINING, "no_fields", "mountains"),
+        (R.WEDDING, "equal_points", "richer_with_cards"),
+        (R.VANDAL, "one_card", "richer_with_cards"),
+        (R.RESOURCE_MONOPOLY, "no_cards", "richer_with_cards"),
+        (R.COMMODITY_MONOPOLY, "no_cards", "richer_with_cards"),
+        (R.SIEGE, "no_cards", "richer_with_cards"),
+        (R.CRANE, "no_cards", "city"),
+        (R.INVENTOR, "no_numbers", "no_cards"),
+    ],
+)
+def test_a_card_is_offered_only_when_its_effect_can_happen(
+    card: int, useless: str, useful: str
+) -> None:
+    """LANDOVER-32: a card that would do nothing now is not a legal play."""
+    assert PlayCard(card) not in _situation(card, useless).legal_actions(0)
+    assert PlayCard(card) in _situation(card, useful).legal_actions(0)
+
+
+def _situation(card: int, name: str) -> LandoverState:
+    """Seat 0 holds ``card`` in a small named position."""
+    state = holding(card)
+    if name == "fields":
+        put(state, 0, corner(state, 3))  # fields 12
+    elif name == "mountains":
+        put(state, 0, corner(state, 0))  # mountains 10
+    elif name == "no_fields":
+        put(state, 0, corner(state, 5))  # pasture 4 only
+    elif name == "one_card":
+        give(state, 1, ore=1)
+    elif name == "richer_with_cards":
+        put(state, 1, corner(state, 4), CITY)
+        give(state, 1, ore=2)
+    elif name == "city":
+        put(state, 0, corner(state, 4), CITY)
+    elif name == "no_numbers":
+        state.board.numbers = [n if n in (0, 2, 6, 8, 12) else 0 for n in state.board.numbers]
+    return state
 
 
 def test_master_merchant_shows_a_richer_hand_and_takes_two() -> None:

@@ -73,27 +73,61 @@ CARD_TASKS = {
 
 
 def can_play(state: LandoverState, seat: int, card: int) -> bool:
-    """Whether playing ``card`` now would do something; the Alchemist is played before the roll."""
+    """Whether playing ``card`` now can have an effect (LANDOVER-32).
+
+    Judged only on what ``seat`` may know: its own cards, the board, and the
+    other seats' public counts, so the offer never reveals a hidden hand
+    (LANDOVER-33: the Commercial Harbor asks for a card, not a commodity).
+    """
+    opponents = state.opponents(seat)
+    mine = state.victory_points(seat)
     checks: dict[int, Callable[[], bool]] = {
         R.ALCHEMIST: lambda: False,
         R.COMMERCIAL_HARBOR: lambda: (
-            sum(state.hand[seat][: R.RESOURCES]) > 0
-            and any(sum(state.hand[o][R.RESOURCES :]) for o in state.opponents(seat))
+            sum(state.hand[seat][: R.RESOURCES]) > 0 and any(sum(state.hand[o]) for o in opponents)
         ),
         R.MASTER_MERCHANT: lambda: bool(_master_targets(state, seat)),
         R.MERCHANT: lambda: bool(_merchant_tiles(state, seat)),
-        R.CRANE: lambda: not state.crane,
+        R.RESOURCE_MONOPOLY: lambda: any(sum(state.hand[o]) for o in opponents),
+        R.COMMODITY_MONOPOLY: lambda: any(sum(state.hand[o]) for o in opponents),
+        R.CRANE: lambda: not state.crane and _could_improve(state, seat),
+        R.INVENTOR: lambda: len(_inventor_tiles(state)) >= 2,
+        R.IRRIGATION: lambda: bool(_terrain_tiles(state, seat, FIELDS)),
+        R.MINING: lambda: bool(_terrain_tiles(state, seat, MOUNTAINS)),
         R.MEDICINE: lambda: bool(_medicine_spots(state, seat)),
         R.ROAD_CARD: lambda: bool(route_spots(state, seat)),
         R.MILITARY: lambda: state.military[seat] < state.military_cap(seat),
+        R.SIEGE: lambda: bool(raid_tiles(state, seat)),
         R.BISHOP: lambda: bool(raid_tiles(state, seat)),
-        R.DESERTER: lambda: any(state.military[o] for o in state.opponents(seat)),
-        R.RAZE: lambda: any(state.military[o] for o in state.opponents(seat)),
+        R.DESERTER: lambda: any(state.military[o] for o in opponents),
+        R.RAZE: lambda: any(state.military[o] for o in opponents),
         R.DIPLOMAT: lambda: bool(_open_edges(state)),
-        R.SPY: lambda: any(state.dev_hand(o) for o in state.opponents(seat)),
+        R.SPY: lambda: any(state.dev_hand(o) for o in opponents),
+        R.VANDAL: lambda: any(
+            state.victory_points(o) >= mine and sum(state.hand[o]) >= 2 for o in opponents
+        ),
+        R.WEDDING: lambda: any(
+            state.victory_points(o) > mine and sum(state.hand[o]) for o in opponents
+        ),
     }
     check = checks.get(card)
     return True if check is None else check()
+
+
+def _could_improve(state: LandoverState, seat: int) -> bool:
+    """Some culture track could still rise this turn (the Crane's only use)."""
+    if state.rules.culture_needs_city and not state.count_buildings(seat, CITY):
+        return False
+    return any(level < 5 for level in state.culture[seat])
+
+
+def _terrain_tiles(state: LandoverState, seat: int, terrain: int) -> list[int]:
+    """Tiles of ``terrain`` next to a building of ``seat`` (Irrigation, Mining)."""
+    return [
+        tile
+        for tile, t in enumerate(state.board.terrain)
+        if t == terrain and seat in tile_seats(state, tile)
+    ]
 
 
 def play(state: LandoverState, seat: int, card: int) -> None:
@@ -110,9 +144,7 @@ def play(state: LandoverState, seat: int, card: int) -> None:
         state.crane = True
     elif card in (R.IRRIGATION, R.MINING):
         terrain, kind = (FIELDS, R.WHEAT) if card == R.IRRIGATION else (MOUNTAINS, R.ORE)
-        for tile, t in enumerate(state.board.terrain):
-            if t == terrain and seat in tile_seats(state, tile):
-                state.hand[seat][kind] += 2
+        state.hand[seat][kind] += 2 * len(_terrain_tiles(state, seat, terrain))
     elif card == R.MILITARY:
         state.military[seat] = min(state.military_cap(seat), state.military[seat] + 2)
     elif card == R.SIEGE:
@@ -230,9 +262,7 @@ def _kind_options(state: LandoverState, task: Task) -> list[int]:
     fixed = FIXED_KIND_CHOICES.get(purpose)
     if fixed is not None:
         return list(fixed)
-    if purpose == "harbor_give":
-        if not sum(state.hand[task.a][R.RESOURCES :]):
-            return []
+    if purpose == "harbor_give":  # asked of every opponent: a skip would reveal its hand
         return [k for k in range(R.RESOURCES) if state.hand[seat][k]]
     if purpose == "harbor_return":
         return [k for k in range(R.RESOURCES, R.KINDS) if state.hand[seat][k]]
@@ -297,9 +327,11 @@ def _apply_kind(state: LandoverState, task: Task, kind: int) -> None:
             state.give(o, seat, kind, count)
     elif purpose == "fleet":
         state.fleet = kind
-    elif purpose == "harbor_give":
+    elif purpose == "harbor_give" and sum(state.hand[task.a][R.RESOURCES :]):
         state.give(seat, task.a, kind)
         state.tasks.insert(0, Task("kind", task.a, "harbor_return", seat))
+    elif purpose == "harbor_give":
+        pass  # no commodity to give back: the resource stays with its owner (LANDOVER-33)
     elif purpose in ("harbor_return", "wedding"):
         state.give(seat, task.a, kind)
     else:  # master_take

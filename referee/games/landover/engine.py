@@ -18,7 +18,7 @@ class LandoverEngine(Engine[LandoverAction]):
     """Villages, cities, culture, barbarians and catapults (docs/rules/landover.md)."""
 
     name: str = "landover"
-    version: str = "1"
+    version: str = "2"
     min_players: int = 2
     max_players: int = 4
     description: str = (
