@@ -6,7 +6,11 @@ ties, so it is deterministic):
 - setup and villages: corners with many production pips (6 and 8 count 5);
 - cities first, then villages, then culture (metros, dev cards);
 - roads only while no free village corner is reachable, toward the best one;
-- bank trades only of surplus cards into what the next build lacks;
+- trades of surplus cards into what the next build lacks: first one card for
+  one with the other players (one offer a turn), then with the bank; it
+  accepts an offer that takes only surplus for a card it lacks, unless the
+  proposer is close to winning, and trades with the accepting seat that has
+  the fewest points;
 - military when the barbarians are near and it is the weakest;
 - dev cards are played at once, choices go to the player's own good.
 """
@@ -194,6 +198,50 @@ class _View:
 
     def _score_skip(self, inner: Any) -> float:
         return 0
+
+    # -- trading with the other players (LANDOVER-06) --------------------------
+
+    def surplus(self, kind: int) -> int:
+        return self.hand[kind] - self.need[kind]
+
+    def _score_propose_trade(self, inner: Any) -> float:
+        offer = self.obs.offer
+        if offer.proposer == self.seat and offer.status and offer.status != "done":
+            return -1  # this turn's offer found no taker: the bank is next
+        lacking = any(self.surplus(k) < 0 for k in range(8))
+        spare = any(self.surplus(k) > 0 for k in range(8))
+        return 27 if lacking and spare else -1
+
+    def _score_trade_give(self, inner: Any) -> float:
+        if self.obs.offer.give:
+            return -1
+        return self.surplus(inner.kind) if self.surplus(inner.kind) > 0 else -1
+
+    def _score_trade_ask(self, inner: Any) -> float:
+        if self.obs.offer.get or not self.obs.offer.give:
+            return -1
+        return -self.surplus(inner.kind) if self.surplus(inner.kind) < 0 else -1
+
+    def _score_send_offer(self, inner: Any) -> float:
+        return 50
+
+    def _score_cancel_trade(self, inner: Any) -> float:
+        return 0
+
+    def _score_accept_trade(self, inner: Any) -> float:
+        offer = self.obs.offer
+        proposer = self.obs.players[offer.proposer]
+        if proposer.victory_points >= self.obs.victory_points_target - 2:
+            return -1
+        spare = all(self.surplus(k) >= list(offer.get).count(k) for k in set(offer.get))
+        wanted = any(self.surplus(k) < 0 for k in offer.give)
+        return 1 if spare and wanted else -1
+
+    def _score_decline_trade(self, inner: Any) -> float:
+        return 0
+
+    def _score_choose_partner(self, inner: Any) -> float:
+        return 100 - self.obs.players[inner.seat].victory_points
 
 
 if __name__ == "__main__":

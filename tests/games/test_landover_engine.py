@@ -144,13 +144,13 @@ def test_random_play_ends_and_never_goes_negative(seed: int, players: int) -> No
         actors = state.to_act()
         if not actors:
             break
-        (seat,) = actors
-        if seat == CHANCE:
-            state.apply(CHANCE, sample_outcome(state.chance_outcomes(), rng))
-        else:
-            legal = state.legal_actions(seat)
-            assert legal
-            state.apply(seat, rng.choice(legal))
+        for seat in actors:  # several seats answer a trade offer at once
+            if seat == CHANCE:
+                state.apply(CHANCE, sample_outcome(state.chance_outcomes(), rng))
+            else:
+                legal = state.legal_actions(seat)
+                assert legal
+                state.apply(seat, rng.choice(legal))
         for s in range(players):
             assert min(state.hand[s]) >= 0
             assert min(state.dev[s]) >= 0

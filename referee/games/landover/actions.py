@@ -117,6 +117,52 @@ class Skip:
 
 
 @dataclass(frozen=True, order=True)
+class ProposeTrade:
+    """Start a trade offer to the other players, put together card by card."""
+
+
+@dataclass(frozen=True, order=True)
+class TradeGive:
+    """Add a card of ``kind`` to what the offer gives."""
+
+    kind: int
+
+
+@dataclass(frozen=True, order=True)
+class TradeAsk:
+    """Add a card of ``kind`` to what the offer asks for."""
+
+    kind: int
+
+
+@dataclass(frozen=True, order=True)
+class SendOffer:
+    """Put the offer to the other players."""
+
+
+@dataclass(frozen=True, order=True)
+class AcceptTrade:
+    """Answer the open offer: ready to trade."""
+
+
+@dataclass(frozen=True, order=True)
+class DeclineTrade:
+    """Answer the open offer: no."""
+
+
+@dataclass(frozen=True, order=True)
+class ChoosePartner:
+    """The proposer trades with this seat, which accepted."""
+
+    seat: int
+
+
+@dataclass(frozen=True, order=True)
+class CancelTrade:
+    """The proposer withdraws the offer."""
+
+
+@dataclass(frozen=True, order=True)
 class DiceRoll:
     """Chance: the event die and the red and white production dice."""
 
@@ -174,6 +220,14 @@ LandoverAction = (
     | ChooseEdge
     | ChooseCard
     | Skip
+    | ProposeTrade
+    | TradeGive
+    | TradeAsk
+    | SendOffer
+    | AcceptTrade
+    | DeclineTrade
+    | ChoosePartner
+    | CancelTrade
     | DiceRoll
     | EventRoll
     | DrawCard

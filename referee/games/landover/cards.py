@@ -327,7 +327,7 @@ def _apply_kind(state: LandoverState, task: Task, kind: int) -> None:
             state.give(o, seat, kind, count)
     elif purpose == "fleet":
         state.fleet = kind
-    elif purpose == "harbor_give" and sum(state.hand[task.a][R.RESOURCES :]):
+    elif purpose == "harbor_give" and sum(state.hand[task.a][R.RESOURCES :]) > 0:
         state.give(seat, task.a, kind)
         state.tasks.insert(0, Task("kind", task.a, "harbor_return", seat))
     elif purpose == "harbor_give":

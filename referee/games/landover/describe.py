@@ -74,6 +74,24 @@ def _predicate(state: LandoverState, action: a.LandoverAction) -> str:  # noqa: 
             return f"chooses the {_card(card)} card"
         case a.Skip():
             return "passes"
+        case a.ProposeTrade():
+            return "starts a trade offer to the other players"
+        case a.TradeGive(kind):
+            return f"adds 1 {_kind(kind)} to what the offer gives"
+        case a.TradeAsk(kind):
+            return f"adds 1 {_kind(kind)} to what the offer asks for"
+        case a.SendOffer():
+            offer = state.offer
+            offered, asked = (offer.give, offer.get) if offer is not None else ((), ())
+            return f"offers the other players {_cards(offered)} for {_cards(asked)}"
+        case a.AcceptTrade():
+            return "accepts the trade offer"
+        case a.DeclineTrade():
+            return "declines the trade offer"
+        case a.ChoosePartner(partner):
+            return f"trades with seat {partner}"
+        case a.CancelTrade():
+            return "withdraws the trade offer"
         case a.DiceRoll(event, red, white):
             return f"rolls red {red} and white {white} ({red + white}), event die {_event(event)}"
         case a.EventRoll(event):
@@ -94,6 +112,12 @@ def _name(names: tuple[str, ...], number: int) -> str:
 
 def _kind(kind: int) -> str:
     return _name(R.KIND_NAMES, kind)
+
+
+def _cards(kinds: tuple[int, ...]) -> str:
+    """Card kinds as counted words: "2 wood and 1 ore"."""
+    names = [f"{kinds.count(k)} {_kind(k)}" for k in sorted(set(kinds))]
+    return " and ".join(names) or "nothing"
 
 
 def _card(card: int) -> str:

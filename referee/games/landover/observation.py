@@ -27,6 +27,8 @@ def rules_config(state: LandoverState) -> landover_pb2.Config:
         turn_limit=rules.turn_limit,
         raid_immunity_vp=rules.raid_immunity_vp,
         culture_needs_city=rules.culture_needs_city,
+        trade_cards=rules.trade_cards,
+        trade_offers=rules.trade_offers,
     )
 
 
@@ -64,7 +66,20 @@ def observe(state: LandoverState, seat: int) -> landover_pb2.Observation:
         setup_vertex=state.setup_vertex,
         crane_active=state.crane,
         fleet_kind=state.fleet,
+        offers_left=max(0, state.rules.trade_offers - state.offers_made),
     )
+    if state.offer is not None:
+        offer = state.offer
+        message.offer.CopyFrom(
+            landover_pb2.TradeOffer(
+                proposer=offer.proposer,
+                give=offer.give,
+                get=offer.get,
+                answers=offer.answers,
+                status=offer.status,
+                partner=offer.partner,
+            )
+        )
     for tile, (q, r) in enumerate(board.coords):
         message.tiles.add(
             q=q,

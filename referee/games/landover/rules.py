@@ -32,6 +32,9 @@ MEDICINE_COST: Cost = (0, 0, 0, 1, 2)
 MAX_VILLAGES, MAX_CITIES, MAX_ROADS, MAX_BOATS, MAX_WALLS = 5, 4, 15, 15, 3
 """LANDOVER-08: the Catan piece limits; the seed gives the wall limit."""
 
+MAX_TRADE_CARDS, MAX_TRADE_OFFERS = 3, 10
+"""LANDOVER-06: bounds that keep a legal list of offers short (3 a side is 12,908 offers)."""
+
 BARBARIAN_TRACK = 7
 BASE_SAFE_HAND = 7
 MILITARY_CAP, POLITICS_MILITARY_CAP = 5, 9
@@ -109,28 +112,47 @@ class Rules:
     """LANDOVER-21."""
     culture_needs_city: bool = True
     """LANDOVER-14."""
+    trade_cards: int = 2
+    """LANDOVER-06: most cards a side of an offer between players; 0 is no trading."""
+    trade_offers: int = 3
+    """LANDOVER-06: offers a player may make per turn."""
 
     @classmethod
     def from_config(cls, config: landover_pb2.Config) -> Rules:
         """The rules a Config sets (its map is the engine's business).
 
         Raises:
-            ConfigError: victory_points is out of range.
+            ConfigError: victory_points, trade_cards or trade_offers is out of range.
         """
         if not 3 <= config.victory_points <= 100:
             raise ConfigError(
                 f"landover victory_points: expected 3..100, got {config.victory_points}"
+            )
+        if config.trade_cards > MAX_TRADE_CARDS:
+            raise ConfigError(
+                f"landover trade_cards: expected 0..{MAX_TRADE_CARDS}, got {config.trade_cards}"
+            )
+        if config.trade_offers > MAX_TRADE_OFFERS:
+            raise ConfigError(
+                f"landover trade_offers: expected 0..{MAX_TRADE_OFFERS}, got {config.trade_offers}"
             )
         return cls(
             victory_points=config.victory_points,
             turn_limit=config.turn_limit,
             raid_immunity_vp=config.raid_immunity_vp,
             culture_needs_city=config.culture_needs_city,
+            trade_cards=config.trade_cards,
+            trade_offers=config.trade_offers,
         )
 
 
 def default_config() -> landover_pb2.Config:
     """The Config with every documented default."""
     return landover_pb2.Config(
-        victory_points=13, map="beginner", turn_limit=400, culture_needs_city=True
+        victory_points=13,
+        map="beginner",
+        turn_limit=400,
+        culture_needs_city=True,
+        trade_cards=2,
+        trade_offers=3,
     )

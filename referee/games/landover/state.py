@@ -23,7 +23,7 @@ from fractions import Fraction
 
 from referee.engine import CHANCE, SeatOutcome, State, outcomes_from_scores
 from referee.errors import IllegalAction
-from referee.games.landover import awards, building, cards, culture, roll
+from referee.games.landover import awards, building, cards, culture, roll, trade
 from referee.games.landover import rules as R
 from referee.games.landover.actions import (
     BankTrade,
@@ -33,13 +33,16 @@ from referee.games.landover.actions import (
     BuildVillage,
     BuildWall,
     BuyMilitary,
+    CancelTrade,
     ChooseDice,
+    DeclineTrade,
     DiceRoll,
     EndTurn,
     EventRoll,
     ImproveCulture,
     LandoverAction,
     PlayCard,
+    ProposeTrade,
     Raid,
     RollDice,
     Skip,
@@ -115,6 +118,9 @@ class LandoverState(State[LandoverAction]):
         self.fleet = -1
         self.alchemist = (0, 0)
         self.last_roll = (-1, 0, 0)
+        self.offer: trade.Offer | None = None
+        """This turn's latest offer between players (LANDOVER-06), open or closed."""
+        self.offers_made = 0
         self.winner = -1
 
     # -- the contract --------------------------------------------------------
@@ -126,6 +132,8 @@ class LandoverState(State[LandoverAction]):
     def to_act(self) -> tuple[int, ...]:
         if self.phase is Phase.OVER:
             return ()
+        if self.offer is not None and self.offer.is_open:
+            return self.offer.to_act()
         if self.tasks:
             head = self.tasks[0]
             return (CHANCE,) if head.kind in CHANCE_TASKS else (head.seat,)
@@ -148,6 +156,8 @@ class LandoverState(State[LandoverAction]):
     def legal_actions(self, seat: int) -> list[LandoverAction]:
         if seat not in self.to_act():
             return []
+        if self.offer is not None and self.offer.is_open:
+            return trade.options(self.offer, seat, self.hand[seat], self.rules.trade_cards)
         if self.tasks:
             return cards.task_options(self, self.tasks[0])
         if self.phase is Phase.SETUP:
@@ -170,7 +180,9 @@ class LandoverState(State[LandoverAction]):
             self.check_can_act(seat)
             if action not in self.legal_actions(seat):
                 raise IllegalAction(f"landover: {action!r} is not legal for seat {seat} now")
-            if self.tasks:
+            if self.offer is not None and self.offer.is_open:
+                self._apply_trade(seat, action)
+            elif self.tasks:
                 cards.apply_choice(self, self.tasks.pop(0), action)
             elif self.phase is Phase.SETUP:
                 self._apply_setup(seat, action)
@@ -238,6 +250,8 @@ class LandoverState(State[LandoverAction]):
             self.fleet,
             self.alchemist,
             self.last_roll,
+            self.offer,
+            self.offers_made,
             self.winner,
         )
         return self.identity + repr(fields).encode()
@@ -259,7 +273,7 @@ class LandoverState(State[LandoverAction]):
 
     def default_action(self, seat: int) -> LandoverAction:
         legal = self.legal_actions(seat)
-        for neutral in (EndTurn(), RollDice(), Skip()):
+        for neutral in (EndTurn(), RollDice(), Skip(), DeclineTrade(), CancelTrade()):
             if neutral in legal:
                 return neutral
         return legal[0]
@@ -384,6 +398,8 @@ class LandoverState(State[LandoverAction]):
     # -- the turn ------------------------------------------------------------
 
     def _start_turn(self) -> None:
+        self.offer = None
+        self.offers_made = 0
         self.raided = False
         self.free_raids = 0
         self.crane = False
@@ -429,7 +445,14 @@ class LandoverState(State[LandoverAction]):
         for card, count in enumerate(self.dev[seat]):
             if count and cards.can_play(self, seat, card):
                 options.append(PlayCard(card))
+        if self.offers_made < self.rules.trade_offers and self.rules.trade_cards and sum(hand):
+            options.append(ProposeTrade())
         return options
+
+    def _apply_trade(self, seat: int, action: LandoverAction) -> None:
+        """A step of the open offer between players (LANDOVER-06)."""
+        assert self.offer is not None
+        self.offer = trade.step(self.offer, seat, action, self.hand)
 
     def _apply_main(self, seat: int, action: LandoverAction) -> None:
         match action:
@@ -461,6 +484,9 @@ class LandoverState(State[LandoverAction]):
             case PlayCard(card):
                 self.dev[seat][card] -= 1
                 cards.play(self, seat, card)
+            case ProposeTrade():
+                self.offers_made += 1
+                self.offer = trade.Offer(seat)
             case _:
                 raise IllegalAction(f"landover: unexpected {action!r}")
 
@@ -483,6 +509,7 @@ class LandoverState(State[LandoverAction]):
             break
         if (
             not self.tasks
+            and not (self.offer is not None and self.offer.is_open)
             and self.phase in (Phase.MAIN, Phase.PRE_ROLL, Phase.ROLL)
             and self.victory_points(self.current) >= self.rules.victory_points
         ):

@@ -7,20 +7,24 @@ from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 DESCRIPTOR: _descriptor.FileDescriptor
 
 class Config(_message.Message):
-    __slots__ = ("victory_points", "map", "map_seed", "turn_limit", "raid_immunity_vp", "culture_needs_city")
+    __slots__ = ("victory_points", "map", "map_seed", "turn_limit", "raid_immunity_vp", "culture_needs_city", "trade_cards", "trade_offers")
     VICTORY_POINTS_FIELD_NUMBER: _ClassVar[int]
     MAP_FIELD_NUMBER: _ClassVar[int]
     MAP_SEED_FIELD_NUMBER: _ClassVar[int]
     TURN_LIMIT_FIELD_NUMBER: _ClassVar[int]
     RAID_IMMUNITY_VP_FIELD_NUMBER: _ClassVar[int]
     CULTURE_NEEDS_CITY_FIELD_NUMBER: _ClassVar[int]
+    TRADE_CARDS_FIELD_NUMBER: _ClassVar[int]
+    TRADE_OFFERS_FIELD_NUMBER: _ClassVar[int]
     victory_points: int
     map: str
     map_seed: int
     turn_limit: int
     raid_immunity_vp: int
     culture_needs_city: bool
-    def __init__(self, victory_points: _Optional[int] = ..., map: _Optional[str] = ..., map_seed: _Optional[int] = ..., turn_limit: _Optional[int] = ..., raid_immunity_vp: _Optional[int] = ..., culture_needs_city: _Optional[bool] = ...) -> None: ...
+    trade_cards: int
+    trade_offers: int
+    def __init__(self, victory_points: _Optional[int] = ..., map: _Optional[str] = ..., map_seed: _Optional[int] = ..., turn_limit: _Optional[int] = ..., raid_immunity_vp: _Optional[int] = ..., culture_needs_city: _Optional[bool] = ..., trade_cards: _Optional[int] = ..., trade_offers: _Optional[int] = ...) -> None: ...
 
 class Tile(_message.Message):
     __slots__ = ("q", "r", "terrain", "number", "island")
@@ -112,6 +116,22 @@ class Player(_message.Message):
     cities: int
     def __init__(self, seat: _Optional[int] = ..., victory_points: _Optional[int] = ..., hand_size: _Optional[int] = ..., dev_cards: _Optional[int] = ..., culture: _Optional[_Iterable[int]] = ..., military: _Optional[int] = ..., military_cap: _Optional[int] = ..., walls: _Optional[int] = ..., safe_hand: _Optional[int] = ..., catapult: _Optional[int] = ..., route_length: _Optional[int] = ..., harbors: _Optional[int] = ..., vp_cards: _Optional[int] = ..., defender_points: _Optional[int] = ..., islands_explored: _Optional[int] = ..., villages: _Optional[int] = ..., cities: _Optional[int] = ...) -> None: ...
 
+class TradeOffer(_message.Message):
+    __slots__ = ("proposer", "give", "get", "answers", "status", "partner")
+    PROPOSER_FIELD_NUMBER: _ClassVar[int]
+    GIVE_FIELD_NUMBER: _ClassVar[int]
+    GET_FIELD_NUMBER: _ClassVar[int]
+    ANSWERS_FIELD_NUMBER: _ClassVar[int]
+    STATUS_FIELD_NUMBER: _ClassVar[int]
+    PARTNER_FIELD_NUMBER: _ClassVar[int]
+    proposer: int
+    give: _containers.RepeatedScalarFieldContainer[int]
+    get: _containers.RepeatedScalarFieldContainer[int]
+    answers: _containers.RepeatedScalarFieldContainer[int]
+    status: str
+    partner: int
+    def __init__(self, proposer: _Optional[int] = ..., give: _Optional[_Iterable[int]] = ..., get: _Optional[_Iterable[int]] = ..., answers: _Optional[_Iterable[int]] = ..., status: _Optional[str] = ..., partner: _Optional[int] = ...) -> None: ...
+
 class Pending(_message.Message):
     __slots__ = ("kind", "seat", "purpose", "a")
     KIND_FIELD_NUMBER: _ClassVar[int]
@@ -125,7 +145,7 @@ class Pending(_message.Message):
     def __init__(self, kind: _Optional[str] = ..., seat: _Optional[int] = ..., purpose: _Optional[str] = ..., a: _Optional[int] = ...) -> None: ...
 
 class Observation(_message.Message):
-    __slots__ = ("seat", "num_players", "config", "tiles", "vertices", "edges", "players", "hand", "dev_hand", "deck_sizes", "current_seat", "phase", "turn", "barbarian_position", "barbarian_track", "last_event", "last_red", "last_white", "metro_owner", "longest_route_seat", "port_authority_seat", "merchant_seat", "merchant_tile", "raid_immune_tiles", "trade_ratio", "raided_this_turn", "free_raids", "pending", "revealed_hand", "revealed_dev", "winner", "victory_points_target", "setup_vertex", "crane_active", "fleet_kind")
+    __slots__ = ("seat", "num_players", "config", "tiles", "vertices", "edges", "players", "hand", "dev_hand", "deck_sizes", "current_seat", "phase", "turn", "barbarian_position", "barbarian_track", "last_event", "last_red", "last_white", "metro_owner", "longest_route_seat", "port_authority_seat", "merchant_seat", "merchant_tile", "raid_immune_tiles", "trade_ratio", "raided_this_turn", "free_raids", "pending", "revealed_hand", "revealed_dev", "winner", "victory_points_target", "setup_vertex", "crane_active", "fleet_kind", "offer", "offers_left")
     SEAT_FIELD_NUMBER: _ClassVar[int]
     NUM_PLAYERS_FIELD_NUMBER: _ClassVar[int]
     CONFIG_FIELD_NUMBER: _ClassVar[int]
@@ -161,6 +181,8 @@ class Observation(_message.Message):
     SETUP_VERTEX_FIELD_NUMBER: _ClassVar[int]
     CRANE_ACTIVE_FIELD_NUMBER: _ClassVar[int]
     FLEET_KIND_FIELD_NUMBER: _ClassVar[int]
+    OFFER_FIELD_NUMBER: _ClassVar[int]
+    OFFERS_LEFT_FIELD_NUMBER: _ClassVar[int]
     seat: int
     num_players: int
     config: Config
@@ -196,7 +218,9 @@ class Observation(_message.Message):
     setup_vertex: int
     crane_active: bool
     fleet_kind: int
-    def __init__(self, seat: _Optional[int] = ..., num_players: _Optional[int] = ..., config: _Optional[_Union[Config, _Mapping]] = ..., tiles: _Optional[_Iterable[_Union[Tile, _Mapping]]] = ..., vertices: _Optional[_Iterable[_Union[Vertex, _Mapping]]] = ..., edges: _Optional[_Iterable[_Union[Edge, _Mapping]]] = ..., players: _Optional[_Iterable[_Union[Player, _Mapping]]] = ..., hand: _Optional[_Iterable[int]] = ..., dev_hand: _Optional[_Iterable[int]] = ..., deck_sizes: _Optional[_Iterable[int]] = ..., current_seat: _Optional[int] = ..., phase: _Optional[str] = ..., turn: _Optional[int] = ..., barbarian_position: _Optional[int] = ..., barbarian_track: _Optional[int] = ..., last_event: _Optional[int] = ..., last_red: _Optional[int] = ..., last_white: _Optional[int] = ..., metro_owner: _Optional[_Iterable[int]] = ..., longest_route_seat: _Optional[int] = ..., port_authority_seat: _Optional[int] = ..., merchant_seat: _Optional[int] = ..., merchant_tile: _Optional[int] = ..., raid_immune_tiles: _Optional[_Iterable[int]] = ..., trade_ratio: _Optional[_Iterable[int]] = ..., raided_this_turn: _Optional[bool] = ..., free_raids: _Optional[int] = ..., pending: _Optional[_Iterable[_Union[Pending, _Mapping]]] = ..., revealed_hand: _Optional[_Iterable[int]] = ..., revealed_dev: _Optional[_Iterable[int]] = ..., winner: _Optional[int] = ..., victory_points_target: _Optional[int] = ..., setup_vertex: _Optional[int] = ..., crane_active: _Optional[bool] = ..., fleet_kind: _Optional[int] = ...) -> None: ...
+    offer: TradeOffer
+    offers_left: int
+    def __init__(self, seat: _Optional[int] = ..., num_players: _Optional[int] = ..., config: _Optional[_Union[Config, _Mapping]] = ..., tiles: _Optional[_Iterable[_Union[Tile, _Mapping]]] = ..., vertices: _Optional[_Iterable[_Union[Vertex, _Mapping]]] = ..., edges: _Optional[_Iterable[_Union[Edge, _Mapping]]] = ..., players: _Optional[_Iterable[_Union[Player, _Mapping]]] = ..., hand: _Optional[_Iterable[int]] = ..., dev_hand: _Optional[_Iterable[int]] = ..., deck_sizes: _Optional[_Iterable[int]] = ..., current_seat: _Optional[int] = ..., phase: _Optional[str] = ..., turn: _Optional[int] = ..., barbarian_position: _Optional[int] = ..., barbarian_track: _Optional[int] = ..., last_event: _Optional[int] = ..., last_red: _Optional[int] = ..., last_white: _Optional[int] = ..., metro_owner: _Optional[_Iterable[int]] = ..., longest_route_seat: _Optional[int] = ..., port_authority_seat: _Optional[int] = ..., merchant_seat: _Optional[int] = ..., merchant_tile: _Optional[int] = ..., raid_immune_tiles: _Optional[_Iterable[int]] = ..., trade_ratio: _Optional[_Iterable[int]] = ..., raided_this_turn: _Optional[bool] = ..., free_raids: _Optional[int] = ..., pending: _Optional[_Iterable[_Union[Pending, _Mapping]]] = ..., revealed_hand: _Optional[_Iterable[int]] = ..., revealed_dev: _Optional[_Iterable[int]] = ..., winner: _Optional[int] = ..., victory_points_target: _Optional[int] = ..., setup_vertex: _Optional[int] = ..., crane_active: _Optional[bool] = ..., fleet_kind: _Optional[int] = ..., offer: _Optional[_Union[TradeOffer, _Mapping]] = ..., offers_left: _Optional[int] = ...) -> None: ...
 
 class BuildRoad(_message.Message):
     __slots__ = ("edge",)
@@ -316,6 +340,44 @@ class Skip(_message.Message):
     __slots__ = ()
     def __init__(self) -> None: ...
 
+class ProposeTrade(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class TradeGive(_message.Message):
+    __slots__ = ("kind",)
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    kind: int
+    def __init__(self, kind: _Optional[int] = ...) -> None: ...
+
+class TradeAsk(_message.Message):
+    __slots__ = ("kind",)
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    kind: int
+    def __init__(self, kind: _Optional[int] = ...) -> None: ...
+
+class SendOffer(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class AcceptTrade(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class DeclineTrade(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class ChoosePartner(_message.Message):
+    __slots__ = ("seat",)
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    def __init__(self, seat: _Optional[int] = ...) -> None: ...
+
+class CancelTrade(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
 class DiceRoll(_message.Message):
     __slots__ = ("event", "red", "white")
     EVENT_FIELD_NUMBER: _ClassVar[int]
@@ -351,7 +413,7 @@ class RandomCity(_message.Message):
     def __init__(self, vertex: _Optional[int] = ...) -> None: ...
 
 class Action(_message.Message):
-    __slots__ = ("build_road", "build_boat", "build_village", "build_city", "build_wall", "buy_military", "improve_culture", "bank_trade", "raid", "play_card", "roll_dice", "choose_dice", "end_turn", "choose_kind", "choose_player", "choose_tile", "choose_vertex", "choose_edge", "choose_card", "skip", "dice_roll", "event_roll", "draw_card", "random_kind", "random_city")
+    __slots__ = ("build_road", "build_boat", "build_village", "build_city", "build_wall", "buy_military", "improve_culture", "bank_trade", "raid", "play_card", "roll_dice", "choose_dice", "end_turn", "choose_kind", "choose_player", "choose_tile", "choose_vertex", "choose_edge", "choose_card", "skip", "dice_roll", "event_roll", "draw_card", "random_kind", "random_city", "propose_trade", "trade_give", "trade_ask", "send_offer", "accept_trade", "decline_trade", "choose_partner", "cancel_trade")
     BUILD_ROAD_FIELD_NUMBER: _ClassVar[int]
     BUILD_BOAT_FIELD_NUMBER: _ClassVar[int]
     BUILD_VILLAGE_FIELD_NUMBER: _ClassVar[int]
@@ -377,6 +439,14 @@ class Action(_message.Message):
     DRAW_CARD_FIELD_NUMBER: _ClassVar[int]
     RANDOM_KIND_FIELD_NUMBER: _ClassVar[int]
     RANDOM_CITY_FIELD_NUMBER: _ClassVar[int]
+    PROPOSE_TRADE_FIELD_NUMBER: _ClassVar[int]
+    TRADE_GIVE_FIELD_NUMBER: _ClassVar[int]
+    TRADE_ASK_FIELD_NUMBER: _ClassVar[int]
+    SEND_OFFER_FIELD_NUMBER: _ClassVar[int]
+    ACCEPT_TRADE_FIELD_NUMBER: _ClassVar[int]
+    DECLINE_TRADE_FIELD_NUMBER: _ClassVar[int]
+    CHOOSE_PARTNER_FIELD_NUMBER: _ClassVar[int]
+    CANCEL_TRADE_FIELD_NUMBER: _ClassVar[int]
     build_road: BuildRoad
     build_boat: BuildBoat
     build_village: BuildVillage
@@ -402,7 +472,15 @@ class Action(_message.Message):
     draw_card: DrawCard
     random_kind: RandomKind
     random_city: RandomCity
-    def __init__(self, build_road: _Optional[_Union[BuildRoad, _Mapping]] = ..., build_boat: _Optional[_Union[BuildBoat, _Mapping]] = ..., build_village: _Optional[_Union[BuildVillage, _Mapping]] = ..., build_city: _Optional[_Union[BuildCity, _Mapping]] = ..., build_wall: _Optional[_Union[BuildWall, _Mapping]] = ..., buy_military: _Optional[_Union[BuyMilitary, _Mapping]] = ..., improve_culture: _Optional[_Union[ImproveCulture, _Mapping]] = ..., bank_trade: _Optional[_Union[BankTrade, _Mapping]] = ..., raid: _Optional[_Union[Raid, _Mapping]] = ..., play_card: _Optional[_Union[PlayCard, _Mapping]] = ..., roll_dice: _Optional[_Union[RollDice, _Mapping]] = ..., choose_dice: _Optional[_Union[ChooseDice, _Mapping]] = ..., end_turn: _Optional[_Union[EndTurn, _Mapping]] = ..., choose_kind: _Optional[_Union[ChooseKind, _Mapping]] = ..., choose_player: _Optional[_Union[ChoosePlayer, _Mapping]] = ..., choose_tile: _Optional[_Union[ChooseTile, _Mapping]] = ..., choose_vertex: _Optional[_Union[ChooseVertex, _Mapping]] = ..., choose_edge: _Optional[_Union[ChooseEdge, _Mapping]] = ..., choose_card: _Optional[_Union[ChooseCard, _Mapping]] = ..., skip: _Optional[_Union[Skip, _Mapping]] = ..., dice_roll: _Optional[_Union[DiceRoll, _Mapping]] = ..., event_roll: _Optional[_Union[EventRoll, _Mapping]] = ..., draw_card: _Optional[_Union[DrawCard, _Mapping]] = ..., random_kind: _Optional[_Union[RandomKind, _Mapping]] = ..., random_city: _Optional[_Union[RandomCity, _Mapping]] = ...) -> None: ...
+    propose_trade: ProposeTrade
+    trade_give: TradeGive
+    trade_ask: TradeAsk
+    send_offer: SendOffer
+    accept_trade: AcceptTrade
+    decline_trade: DeclineTrade
+    choose_partner: ChoosePartner
+    cancel_trade: CancelTrade
+    def __init__(self, build_road: _Optional[_Union[BuildRoad, _Mapping]] = ..., build_boat: _Optional[_Union[BuildBoat, _Mapping]] = ..., build_village: _Optional[_Union[BuildVillage, _Mapping]] = ..., build_city: _Optional[_Union[BuildCity, _Mapping]] = ..., build_wall: _Optional[_Union[BuildWall, _Mapping]] = ..., buy_military: _Optional[_Union[BuyMilitary, _Mapping]] = ..., improve_culture: _Optional[_Union[ImproveCulture, _Mapping]] = ..., bank_trade: _Optional[_Union[BankTrade, _Mapping]] = ..., raid: _Optional[_Union[Raid, _Mapping]] = ..., play_card: _Optional[_Union[PlayCard, _Mapping]] = ..., roll_dice: _Optional[_Union[RollDice, _Mapping]] = ..., choose_dice: _Optional[_Union[ChooseDice, _Mapping]] = ..., end_turn: _Optional[_Union[EndTurn, _Mapping]] = ..., choose_kind: _Optional[_Union[ChooseKind, _Mapping]] = ..., choose_player: _Optional[_Union[ChoosePlayer, _Mapping]] = ..., choose_tile: _Optional[_Union[ChooseTile, _Mapping]] = ..., choose_vertex: _Optional[_Union[ChooseVertex, _Mapping]] = ..., choose_edge: _Optional[_Union[ChooseEdge, _Mapping]] = ..., choose_card: _Optional[_Union[ChooseCard, _Mapping]] = ..., skip: _Optional[_Union[Skip, _Mapping]] = ..., dice_roll: _Optional[_Union[DiceRoll, _Mapping]] = ..., event_roll: _Optional[_Union[EventRoll, _Mapping]] = ..., draw_card: _Optional[_Union[DrawCard, _Mapping]] = ..., random_kind: _Optional[_Union[RandomKind, _Mapping]] = ..., random_city: _Optional[_Union[RandomCity, _Mapping]] = ..., propose_trade: _Optional[_Union[ProposeTrade, _Mapping]] = ..., trade_give: _Optional[_Union[TradeGive, _Mapping]] = ..., trade_ask: _Optional[_Union[TradeAsk, _Mapping]] = ..., send_offer: _Optional[_Union[SendOffer, _Mapping]] = ..., accept_trade: _Optional[_Union[AcceptTrade, _Mapping]] = ..., decline_trade: _Optional[_Union[DeclineTrade, _Mapping]] = ..., choose_partner: _Optional[_Union[ChoosePartner, _Mapping]] = ..., cancel_trade: _Optional[_Union[CancelTrade, _Mapping]] = ...) -> None: ...
 
 class ActionList(_message.Message):
     __slots__ = ("actions",)

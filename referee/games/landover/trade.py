@@ -1,0 +1,122 @@
+"""Trading between players (LANDOVER-06): bounded offers, answered at once.
+
+On its turn after the roll the current player may start up to
+``trade_offers`` offers. Each is put together card by card (``TradeGive``,
+``TradeAsk``: at most ``trade_cards`` a side, giving only held cards, never
+the same kind on both sides), so every legal list stays short, then sent.
+Every other seat answers at the same time: accept or decline; a seat that
+cannot pay may only decline, and the referee's default is a decline. The
+proposer then trades with one seat that accepted, or cancels.
+
+An offer is a frozen value: each step makes a new one, and the state only
+swaps its reference (a clone shares it).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from referee.games.landover import rules as R
+from referee.games.landover.actions import (
+    AcceptTrade,
+    CancelTrade,
+    ChoosePartner,
+    DeclineTrade,
+    LandoverAction,
+    SendOffer,
+    TradeAsk,
+    TradeGive,
+)
+
+PROPOSER, WAITING, ACCEPTED, DECLINED = -1, 0, 1, 2
+"""Values of ``Offer.answers``, as in the Observation's TradeOffer."""
+DRAFTING, ANSWERING, CHOOSING = "drafting", "answering", "choosing"
+"""An offer waiting for a seat: the proposer adds cards, the others answer, the proposer picks."""
+DONE, CANCELLED, DECLINED_BY_ALL = "done", "cancelled", "declined"
+"""A closed offer, shown until the next one or the end of the turn."""
+
+
+@dataclass(frozen=True)
+class Offer:
+    """One offer between players and how it stands."""
+
+    proposer: int
+    give: tuple[int, ...] = ()
+    """Kinds the proposer gives, one entry per card, sorted."""
+    get: tuple[int, ...] = ()
+    """Kinds the proposer asks for, one entry per card, sorted."""
+    answers: tuple[int, ...] = ()
+    """Per seat: PROPOSER, WAITING, ACCEPTED or DECLINED (empty while drafting)."""
+    status: str = DRAFTING
+    partner: int = -1
+
+    @property
+    def is_open(self) -> bool:
+        return self.status in (DRAFTING, ANSWERING, CHOOSING)
+
+    def to_act(self) -> tuple[int, ...]:
+        """Who acts on an open offer: the seats still to answer, or else the proposer."""
+        waiting = tuple(s for s, a in enumerate(self.answers) if a == WAITING)
+        return waiting or (self.proposer,)
+
+
+def _holds(hand: list[int], kinds: tuple[int, ...]) -> bool:
+    return all(hand[k] >= kinds.count(k) for k in set(kinds))
+
+
+def options(offer: Offer, seat: int, hand: list[int], most: int) -> list[LandoverAction]:
+    """The legal actions of ``seat`` (which must act) on the open offer."""
+    if offer.status == ANSWERING:
+        return [AcceptTrade(), DeclineTrade()] if _holds(hand, offer.get) else [DeclineTrade()]
+    if offer.status == CHOOSING:
+        accepted = [s for s, a in enumerate(offer.answers) if a == ACCEPTED]
+        return [CancelTrade(), *(ChoosePartner(s) for s in accepted)]
+    result: list[LandoverAction] = [CancelTrade()]
+    if offer.give and offer.get:
+        result.append(SendOffer())
+    if len(offer.give) < most:
+        result += [
+            TradeGive(k)
+            for k in range(R.KINDS)
+            if hand[k] > offer.give.count(k) and k not in offer.get
+        ]
+    if len(offer.get) < most:
+        result += [TradeAsk(k) for k in range(R.KINDS) if k not in offer.give]
+    return result
+
+
+def step(offer: Offer, seat: int, action: LandoverAction, hands: list[list[int]]) -> Offer:
+    """The offer after a legal action of ``seat``; a trade moves the cards in ``hands``."""
+    match action:
+        case TradeGive(kind):
+            return replace(offer, give=tuple(sorted((*offer.give, kind))))
+        case TradeAsk(kind):
+            return replace(offer, get=tuple(sorted((*offer.get, kind))))
+        case SendOffer():
+            answers = tuple(PROPOSER if s == offer.proposer else WAITING for s in range(len(hands)))
+            return replace(offer, answers=answers, status=ANSWERING)
+        case AcceptTrade() | DeclineTrade():
+            return _answer(offer, seat, isinstance(action, AcceptTrade))
+        case ChoosePartner(partner):
+            _swap(hands[offer.proposer], hands[partner], offer)
+            return replace(offer, status=DONE, partner=partner)
+    return replace(offer, status=CANCELLED)
+
+
+def _answer(offer: Offer, seat: int, accept: bool) -> Offer:
+    """Record one answer; after the last, the proposer chooses, or nobody accepted."""
+    answers = list(offer.answers)
+    answers[seat] = ACCEPTED if accept else DECLINED
+    if WAITING in answers:
+        return replace(offer, answers=tuple(answers))
+    status = CHOOSING if ACCEPTED in answers else DECLINED_BY_ALL
+    return replace(offer, answers=tuple(answers), status=status)
+
+
+def _swap(proposer: list[int], partner: list[int], offer: Offer) -> None:
+    for kind in offer.give:
+        proposer[kind] -= 1
+        partner[kind] += 1
+    for kind in offer.get:
+        partner[kind] -= 1
+        proposer[kind] += 1
