@@ -39,14 +39,14 @@ def test_contract_four_players() -> None:
 
 
 @pytest.mark.slow
-def test_contract_three_players_random_map() -> None:
-    check_engine(ENGINE, 3, seeds=range(1), config=config(map="random", map_seed=5))
+def test_contract_three_players_islands_map() -> None:
+    check_engine(ENGINE, 3, seeds=range(1), config=config(map="islands"))
 
 
 def test_config_errors_say_what_was_expected() -> None:
     with pytest.raises(ConfigError, match=r"expected 2 to 4 players, got 5"):
         ENGINE.new_game(ENGINE.default_config(), 5)
-    with pytest.raises(ConfigError, match=r"expected 'beginner' or 'random'"):
+    with pytest.raises(ConfigError, match=r"expected one of 'beginner', 'random', 'standard'"):
         ENGINE.new_game(config(map="moon"), 2)
     with pytest.raises(ConfigError, match=r"victory_points: expected 3\.\.100, got 0"):
         ENGINE.new_game(config(victory_points=0), 2)

@@ -52,8 +52,8 @@ def config(**changes: object) -> landover_pb2.Config:
 
 
 def blank(players: int = 2, **changes: object) -> LandoverState:
-    """A game past setup with an empty board: seat 0 to act in its main phase."""
-    state = ENGINE.new_game(config(**changes), players)
+    """A game past setup with an empty beginner board: seat 0 to act in its main phase."""
+    state = ENGINE.new_game(config(**{"map": "beginner", **changes}), players)
     assert isinstance(state, LandoverState)
     state.setup_step = 2 * players
     state.phase = Phase.MAIN
@@ -105,7 +105,7 @@ def resolve_chance(state: LandoverState, pick: int = 0) -> None:
 
 def test_setup_order_village_then_city_in_reverse_and_city_gives_resources() -> None:
     """LANDOVER-04."""
-    state = ENGINE.new_game(ENGINE.default_config(), 2)
+    state = ENGINE.new_game(config(map="beginner"), 2)
     assert isinstance(state, LandoverState)
     order = []
     spots = [corner(state, 0, 1, 4), corner(state, 12, 13, 16), corner(state, 5, 6, 10)]
@@ -135,7 +135,7 @@ def test_setup_order_village_then_city_in_reverse_and_city_gives_resources() -> 
 
 def test_setup_distance_rule() -> None:
     """LANDOVER-04: no building next to another."""
-    state = ENGINE.new_game(ENGINE.default_config(), 2)
+    state = ENGINE.new_game(config(map="beginner"), 2)
     assert isinstance(state, LandoverState)
     v = corner(state, 0, 1, 4)
     state.apply(0, BuildVillage(v))

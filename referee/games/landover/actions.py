@@ -199,6 +199,27 @@ class RandomCity:
     vertex: int
 
 
+@dataclass(frozen=True, order=True)
+class DealTerrain:
+    """Chance: the terrain of the hex being dealt (LANDOVER-02)."""
+
+    terrain: int
+
+
+@dataclass(frozen=True, order=True)
+class DealNumber:
+    """Chance: the number of the hex being dealt (LANDOVER-02)."""
+
+    number: int
+
+
+@dataclass(frozen=True, order=True)
+class DealPlace:
+    """Chance: the hex that gets the 6 or 8 being dealt (LANDOVER-02)."""
+
+    tile: int
+
+
 LandoverAction = (
     BuildRoad
     | BuildBoat
@@ -233,4 +254,7 @@ LandoverAction = (
     | DrawCard
     | RandomKind
     | RandomCity
+    | DealTerrain
+    | DealNumber
+    | DealPlace
 )

@@ -4,21 +4,42 @@ Hexes are pointy-top in axial coordinates (q, r). Corner positions use
 integer half-hex units (x in sqrt(3)/2 steps, y in 1/2 steps), so equal
 corners of neighbouring hexes get equal keys. The land is ringed by sea
 hexes, whose sides carry boats (LANDOVER-09).
+
+A map (LANDOVER-02) is the beginner board, its seeded shuffle, or a map
+file in ``data/`` (format in docs/rules/landover.md): fixed hexes, hexes
+dealt by chance at the start from the map's pool, and mystery hexes dealt
+from a second pool when a road or boat first touches them. Until dealt a
+hex is ``MYSTERY`` with number 0. Only ``terrain`` and ``numbers`` change
+during a game; the rest is geometry, shared by every copy of a state.
 """
 
 from __future__ import annotations
 
 import json
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
 from referee.errors import ConfigError
 from referee.games.landover.rules import CLAY, ORE, WHEAT, WOOD, WOOL
 
 DATA = Path(__file__).resolve().parent / "data"
-SEA, DESERT, FOREST, PASTURE, MOUNTAINS, FIELDS, HILLS, GOLD = range(8)
-TERRAIN_NAMES = ("sea", "desert", "forest", "pasture", "mountains", "fields", "hills", "gold")
+SEA, DESERT, FOREST, PASTURE, MOUNTAINS, FIELDS, HILLS, GOLD, MYSTERY = range(9)
+TERRAIN_NAMES = (
+    "sea",
+    "desert",
+    "forest",
+    "pasture",
+    "mountains",
+    "fields",
+    "hills",
+    "gold",
+    "mystery",
+)
+"""By terrain number; "mystery" is a hex not dealt yet."""
+TERRAINS = len(TERRAIN_NAMES)
+HIGHEST_NUMBER = 12
 TERRAIN_RESOURCE = {FOREST: WOOD, PASTURE: WOOL, MOUNTAINS: ORE, FIELDS: WHEAT, HILLS: CLAY}
 GENERIC_HARBOR = 8
 """A 3:1 harbor; 0..4 is a 2:1 harbor of that resource."""
@@ -35,12 +56,33 @@ JSON_TERRAIN = {
     "gold": GOLD,
 }
 JSON_RESOURCE = {"lumber": WOOD, "brick": CLAY, "wool": WOOL, "grain": WHEAT, "ore": ORE}
+MAP_HARBOR = {
+    "3:1": GENERIC_HARBOR,
+    "wood": WOOD,
+    "clay": CLAY,
+    "wool": WOOL,
+    "wheat": WHEAT,
+    "ore": ORE,
+}
+"""Harbor types in a map file."""
+MAP_FILES = ("standard", "islands")
+"""The map files in data/, by name; "standard" is the default map."""
 EDGE_LAND, EDGE_COAST, EDGE_SEA = range(3)
+
+
+@dataclass(frozen=True)
+class Pool:
+    """Hexes a map deals by chance: how many of each terrain, and of each number."""
+
+    terrain: tuple[int, ...] = (0,) * TERRAINS
+    """Count per terrain number."""
+    numbers: tuple[int, ...] = (0,) * (HIGHEST_NUMBER + 1)
+    """Count per production number (index 2..12)."""
 
 
 @dataclass
 class Board:
-    """Static geometry plus the tiles' terrains and numbers (numbers change with Inventor)."""
+    """Static geometry plus the tiles' terrains and numbers (dealing and Inventor change them)."""
 
     name: str
     coords: list[tuple[int, int]]
@@ -55,6 +97,16 @@ class Board:
     edges: list[tuple[int, int]]
     edge_kind: list[int]
     harbor: list[int]
+    mystery: frozenset[int] = frozenset()
+    """Mystery hexes: dealt from ``mystery_pool`` when a road or boat first touches one."""
+    deal: tuple[int, ...] = ()
+    """Hexes dealt from ``deal_pool`` before setup, in this order."""
+    deal_pool: Pool = Pool()
+    mystery_pool: Pool = Pool()
+
+    def with_own_tiles(self) -> Board:
+        """A copy whose terrains and numbers are its own; the geometry stays shared."""
+        return replace(self, terrain=list(self.terrain), numbers=list(self.numbers))
 
     def vertex_on_land(self, vertex: int) -> bool:
         return any(self.terrain[t] != SEA for t in self.vertex_tiles[vertex])
@@ -86,10 +138,14 @@ def build_board(
     name: str,
     land: list[tuple[tuple[int, int], int, int]],
     harbors: list[tuple[tuple[int, int], str, int]],
+    dealt: tuple[list[tuple[int, int]], list[tuple[int, int]]] = ([], []),
+    pools: tuple[Pool, Pool] = (Pool(), Pool()),
 ) -> Board:
     """A board from land tiles ((q, r), terrain, number) and harbors ((q, r), side, type).
 
-    Every hex touching land that is not land becomes sea.
+    Every hex touching land that is not land becomes sea. ``dealt`` names the
+    hexes dealt at the start and the mystery hexes (both ``MYSTERY`` in
+    ``land``); ``pools`` are what each is dealt from.
     """
     land_map = {coord: (terrain, number) for coord, terrain, number in land}
     directions = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
@@ -152,6 +208,7 @@ def build_board(
         for corner in SIDE_CORNERS[side]:
             harbor[ring[corner]] = kind
     island = _islands(coords, terrain, index_of, directions)
+    start, hidden = dealt
     return Board(
         name=name,
         coords=coords,
@@ -166,6 +223,10 @@ def build_board(
         edges=edges,
         edge_kind=edge_kind,
         harbor=harbor,
+        mystery=frozenset(index_of[c] for c in hidden),
+        deal=tuple(index_of[c] for c in start),
+        deal_pool=pools[0],
+        mystery_pool=pools[1],
     )
 
 
@@ -252,9 +313,63 @@ def _touch(a: tuple[int, int], b: tuple[int, int]) -> bool:
     return (dq, dr) in ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
 
 
+def map_file_board(name: str) -> Board:
+    """A board from the map file ``data/NAME.json`` (format: docs/rules/landover.md, LANDOVER-02).
+
+    Raises:
+        ConfigError: the file breaks the format; the message says where.
+    """
+    data = json.loads((DATA / f"{name}.json").read_text())
+    land: list[tuple[tuple[int, int], int, int]] = []
+    start: list[tuple[int, int]] = []
+    hidden: list[tuple[int, int]] = []
+    for q, r, kind, *number in data["hexes"]:
+        coord = (q, r)
+        if kind in ("deal", "mystery"):
+            (start if kind == "deal" else hidden).append(coord)
+            land.append((coord, MYSTERY, 0))
+        elif kind != "sea":
+            land.append((coord, JSON_TERRAIN[kind], number[0] if number else 0))
+    harbors = [((q, r), side, MAP_HARBOR[kind]) for q, r, side, kind in data["harbors"]]
+    pools = (_pool(data.get("deal")), _pool(data.get("mystery")))
+    _check_pool(name, "deal", len(start), pools[0])
+    _check_pool(name, "mystery", len(hidden), pools[1])
+    return build_board(name, land, harbors, (start, hidden), pools)
+
+
+def _pool(data: dict[str, Any] | None) -> Pool:
+    if data is None:
+        return Pool()
+    terrain = [0] * TERRAINS
+    for kind, count in data["terrain"].items():
+        terrain[JSON_TERRAIN[kind]] = count
+    numbers = [0] * (HIGHEST_NUMBER + 1)
+    for number in data["numbers"]:
+        numbers[number] += 1
+    return Pool(tuple(terrain), tuple(numbers))
+
+
+def _check_pool(name: str, part: str, hexes: int, pool: Pool) -> None:
+    """Every hex gets a terrain, and every one but a desert a number."""
+    numbered = sum(pool.terrain) - pool.terrain[DESERT]
+    if sum(pool.terrain) != hexes or sum(pool.numbers) != numbered:
+        raise ConfigError(
+            f"landover map {name}: the {part} pool must hold a terrain for each of its "
+            f"{hexes} hexes and a number for each but the deserts"
+        )
+
+
 def make_board(name: str, seed: int) -> Board:
-    if name in ("", "beginner"):
+    """The board a Config's ``map`` and ``map_seed`` name (LANDOVER-02).
+
+    Raises:
+        ConfigError: no such map.
+    """
+    if name == "beginner":
         return beginner_board()
     if name == "random":
         return random_board(seed)
-    raise ConfigError(f"landover map: expected 'beginner' or 'random', got {name!r}")
+    if name in ("", *MAP_FILES):
+        return map_file_board(name or "standard")
+    known = ", ".join(repr(n) for n in ("beginner", "random", *MAP_FILES))
+    raise ConfigError(f"landover map: expected one of {known}, got {name!r}")

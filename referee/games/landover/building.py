@@ -19,7 +19,8 @@ from referee.games.landover.actions import (
     LandoverAction,
 )
 from referee.games.landover.awards import update_awards
-from referee.games.landover.board import DESERT, EDGE_LAND, EDGE_SEA, SEA
+from referee.games.landover.board import DESERT, EDGE_LAND, EDGE_SEA, MYSTERY, SEA
+from referee.games.landover.tasks import Task
 
 if TYPE_CHECKING:
     from referee.games.landover.state import LandoverState
@@ -132,15 +133,26 @@ def apply_build(state: LandoverState, seat: int, action: LandoverAction) -> None
 
 
 def place_route(state: LandoverState, seat: int, edge: int, piece: int) -> None:
+    """Place a road or boat; chance first deals any mystery hex it touches (LANDOVER-02)."""
     state.edge_owner[edge] = seat
     state.edge_piece[edge] = piece
     update_awards(state)
+    board = state.board
+    touched = sorted(
+        {t for v in board.edges[edge] for t in board.vertex_tiles[v] if board.terrain[t] == MYSTERY}
+    )
+    state.tasks[:0] = [Task("deal", -1, part, t) for t in touched for part in ("terrain", "number")]
 
 
 def setup_options(state: LandoverState) -> list[LandoverAction]:
     """The setup step's placements: a village or city, then a road or boat touching it."""
     if state.setup_vertex < 0:
-        spots = [v for v in range(len(state.owner)) if spot_free(state, v)]
+        mystery = state.board.mystery
+        spots = [
+            v
+            for v in range(len(state.owner))
+            if spot_free(state, v) and not mystery.intersection(state.board.vertex_tiles[v])
+        ]
         if state.setup_step < state.players:
             return [BuildVillage(v) for v in spots]
         return [BuildCity(v) for v in spots]
@@ -161,7 +173,7 @@ def tile_seats(state: LandoverState, tile: int) -> set[int]:
 
 
 def is_producing(state: LandoverState, tile: int) -> bool:
-    return state.board.terrain[tile] not in (SEA, DESERT)
+    return state.board.terrain[tile] not in (SEA, DESERT, MYSTERY)
 
 
 def raid_tiles(state: LandoverState, seat: int) -> list[tuple[int, list[int]]]:

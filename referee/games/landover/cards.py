@@ -295,9 +295,10 @@ def apply_choice(state: LandoverState, task: Task, action: LandoverAction) -> No
             state.dev[task.a][card] -= 1
             state.dev[seat][card] += 1
         case BuildRoad(edge) | BuildBoat(edge):
-            place_route(state, seat, edge, BOAT if isinstance(action, BuildBoat) else ROAD)
             if task.a > 1:
                 state.tasks.insert(0, Task("route", seat, purpose, task.a - 1))
+            # After the next free route is queued: a hex this one reveals is dealt first.
+            place_route(state, seat, edge, BOAT if isinstance(action, BuildBoat) else ROAD)
         case Skip():
             pass
         case _:

@@ -103,6 +103,12 @@ def _predicate(state: LandoverState, action: a.LandoverAction) -> str:  # noqa: 
             return template.format(seat=f"seat {_task_seat(state)}", kind=_kind(kind))
         case a.RandomCity(vertex):
             return f"picks the city on {_vertex(state, vertex)} to be razed"
+        case a.DealTerrain(terrain):
+            return f"deals {_name(TERRAIN_NAMES, terrain)} to tile {_task_tile(state)}"
+        case a.DealNumber(number):
+            return f"deals number {number} to {_tile(state, _task_tile(state))}"
+        case a.DealPlace(tile):
+            return f"deals number {_task_tile(state)} to {_tile(state, tile)}"
     raise TypeError(f"expected a Landover action, got {type(action).__name__}")
 
 
@@ -166,6 +172,10 @@ def _edge(state: LandoverState, edge: int) -> str:
 
 def _task_seat(state: LandoverState) -> int:
     return state.tasks[0].seat if state.tasks else state.current
+
+
+def _task_tile(state: LandoverState) -> int:
+    return state.tasks[0].a if state.tasks else -1
 
 
 def _task_kind(state: LandoverState) -> str:

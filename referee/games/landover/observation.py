@@ -22,7 +22,7 @@ def rules_config(state: LandoverState) -> landover_pb2.Config:
     name = state.board.name
     return landover_pb2.Config(
         victory_points=rules.victory_points,
-        map="random" if name.startswith("random") else "beginner",
+        map="random" if name.startswith("random") else name,
         map_seed=int(name.split("-")[1]) if name.startswith("random") else 0,
         turn_limit=rules.turn_limit,
         raid_immunity_vp=rules.raid_immunity_vp,
@@ -67,6 +67,8 @@ def observe(state: LandoverState, seat: int) -> landover_pb2.Observation:
         crane_active=state.crane,
         fleet_kind=state.fleet,
         offers_left=max(0, state.rules.trade_offers - state.offers_made),
+        mystery_terrain_left=state.mystery_left[0],
+        mystery_numbers_left=state.mystery_left[1],
     )
     if state.offer is not None:
         offer = state.offer
@@ -87,6 +89,7 @@ def observe(state: LandoverState, seat: int) -> landover_pb2.Observation:
             terrain=TERRAIN_NAMES[board.terrain[tile]],
             number=board.numbers[tile],
             island=board.island[tile],
+            mystery=tile in board.mystery,
         )
     for v, (x, y) in enumerate(board.vertex_xy):
         message.vertices.add(

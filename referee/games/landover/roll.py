@@ -10,11 +10,15 @@ raids and the discards of the Vandal.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from referee.games.landover import rules as R
 from referee.games.landover.actions import (
+    DealNumber,
+    DealPlace,
+    DealTerrain,
     DiceRoll,
     DrawCard,
     EventRoll,
@@ -23,13 +27,16 @@ from referee.games.landover.actions import (
     RandomKind,
 )
 from referee.games.landover.board import (
+    DESERT,
     FIELDS,
     FOREST,
     GOLD,
     HILLS,
     MOUNTAINS,
+    MYSTERY,
     PASTURE,
     TERRAIN_RESOURCE,
+    Board,
 )
 from referee.games.landover.building import CITY, VILLAGE
 from referee.games.landover.tasks import Task
@@ -170,13 +177,73 @@ def task_outcomes(state: LandoverState, task: Task) -> list[tuple[LandoverAction
         return [(RandomKind(k), Fraction(q, total)) for k, q in enumerate(hand) if q]
     if task.kind == "gold":
         return [(RandomKind(k), Fraction(1, R.RESOURCES)) for k in range(R.RESOURCES)]
+    if task.kind == "deal":
+        return _deal_outcomes(state, task)
     cities = _razable(state, task.seat)
     return [(RandomCity(v), Fraction(1, len(cities))) for v in cities]
 
 
+RED_NUMBERS = (6, 8)
+
+
+def start_deal(board: Board) -> list[Task]:
+    """Chance's steps before setup on a dealt map (LANDOVER-02).
+
+    Every dealt hex's terrain, then each 6 and 8 of the pool on a hex away
+    from the others (chance picks the hex), then the other numbers hex by hex.
+    """
+    reds = [n for n in RED_NUMBERS for _ in range(board.deal_pool.numbers[n])]
+    return (
+        [Task("deal", -1, "terrain", t) for t in board.deal]
+        + [Task("deal", -1, "red", n) for n in reds]
+        + [Task("deal", -1, "number", t) for t in board.deal]
+    )
+
+
+def _red_spots(state: LandoverState) -> list[int]:
+    """Dealt hexes that may take a 6 or 8: numberless, not desert, none red next door."""
+    board = state.board
+    open_tiles = [t for t in board.deal if board.numbers[t] == 0 and board.terrain[t] != DESERT]
+    apart = [t for t in open_tiles if not _next_to_red(state, t)]
+    return apart or open_tiles
+
+
+def _next_to_red(state: LandoverState, tile: int) -> bool:
+    board = state.board
+    return any(
+        board.numbers[u] in RED_NUMBERS
+        for v in board.tile_vertices[tile]
+        for u in board.vertex_tiles[v]
+    )
+
+
+def _deal_outcomes(state: LandoverState, task: Task) -> list[tuple[LandoverAction, Fraction]]:
+    """A hex's terrain or number, in proportion to what its pool has left (LANDOVER-02).
+
+    A 6 or 8 never goes next to another 6 or 8, unless nothing else is left.
+    """
+    if task.purpose == "red":
+        spots = _red_spots(state)
+        return [(DealPlace(t), Fraction(1, len(spots))) for t in spots]
+    terrain, numbers = state.pools(task.a)
+    if task.purpose == "terrain":
+        total = sum(terrain)
+        return [(DealTerrain(t), Fraction(q, total)) for t, q in enumerate(terrain) if q]
+    left = {n: q for n, q in enumerate(numbers) if q}
+    if _next_to_red(state, task.a):
+        cooler = {n: q for n, q in left.items() if n not in RED_NUMBERS}
+        left = cooler or left
+    total = sum(left.values())
+    return [(DealNumber(n), Fraction(q, total)) for n, q in sorted(left.items())]
+
+
 def apply_outcome(state: LandoverState, task: Task, action: LandoverAction) -> None:
     """Apply chance's outcome for ``task``, already taken off the queue."""
-    if isinstance(action, DrawCard):
+    if isinstance(action, DealPlace):
+        state.deal(action.tile, DealNumber(task.a))
+    elif isinstance(action, DealTerrain | DealNumber):
+        state.deal(task.a, action)
+    elif isinstance(action, DrawCard):
         state.deck[action.card] -= 1
         if action.card in R.VP_CARDS:
             state.vp_cards[task.seat] += 1
@@ -200,15 +267,24 @@ def apply_outcome(state: LandoverState, task: Task, action: LandoverAction) -> N
 
 def is_moot(state: LandoverState, task: Task) -> bool:
     """Whether chance's ``task`` can have no effect, so it is dropped."""
-    if task.kind == "draw":
-        return state.dev_hand(task.seat) >= R.DEV_HAND_LIMIT or not _deck_counts(state, task.a)
-    if task.kind == "discard":
-        return task.a <= 0 or not sum(state.hand[task.seat])
-    if task.kind == "steal":
-        return not sum(state.hand[task.a])
-    if task.kind == "raze":
-        return not _razable(state, task.seat)
-    return False
+    board = state.board
+    checks: dict[str, Callable[[], bool]] = {
+        "draw": lambda: (
+            state.dev_hand(task.seat) >= R.DEV_HAND_LIMIT or not _deck_counts(state, task.a)
+        ),
+        "discard": lambda: task.a <= 0 or not sum(state.hand[task.seat]),
+        "steal": lambda: not sum(state.hand[task.a]),
+        "raze": lambda: not _razable(state, task.seat),
+        "deal": lambda: (
+            board.terrain[task.a] != MYSTERY
+            if task.purpose == "terrain"
+            else not _red_spots(state)
+            if task.purpose == "red"
+            else board.numbers[task.a] > 0 or board.terrain[task.a] == DESERT
+        ),
+    }
+    check = checks.get(task.kind)
+    return check is not None and check()
 
 
 def _deck_counts(state: LandoverState, deck: int) -> dict[int, int]:

@@ -150,7 +150,7 @@ def default_config() -> landover_pb2.Config:
     """The Config with every documented default."""
     return landover_pb2.Config(
         victory_points=13,
-        map="beginner",
+        map="standard",
         turn_limit=400,
         culture_needs_city=True,
         trade_cards=2,

@@ -35,6 +35,8 @@ from referee.games.landover.actions import (
     BuyMilitary,
     CancelTrade,
     ChooseDice,
+    DealNumber,
+    DealTerrain,
     DeclineTrade,
     DiceRoll,
     EndTurn,
@@ -73,7 +75,9 @@ class LandoverState(State[LandoverAction]):
     not_in_canonical = frozenset({"rules", "players", "route_lengths"})
     """Rules and players are named in ``identity``; route lengths follow from the roads."""
 
-    def __init__(self, board: Board, rules: Rules, num_players: int, identity: bytes) -> None:
+    def __init__(  # noqa: PLR0915 (one line per attribute: the state's whole inventory)
+        self, board: Board, rules: Rules, num_players: int, identity: bytes
+    ) -> None:
         self.board = board
         self.rules = rules
         self.players = num_players
@@ -111,7 +115,8 @@ class LandoverState(State[LandoverAction]):
         """The building whose road is due, -1 when a building is due."""
         self.current = 0
         self.turn = 0
-        self.tasks: list[Task] = []
+        self.tasks: list[Task] = roll.start_deal(board)
+        """What waits (tasks.py); a new game starts with chance dealing the map's hexes."""
         self.raided = False
         self.free_raids = 0
         self.crane = False
@@ -121,6 +126,10 @@ class LandoverState(State[LandoverAction]):
         self.offer: trade.Offer | None = None
         """This turn's latest offer between players (LANDOVER-06), open or closed."""
         self.offers_made = 0
+        self.deal_left = (list(board.deal_pool.terrain), list(board.deal_pool.numbers))
+        """What is left to deal to the map's dealt hexes: count per terrain, per number."""
+        self.mystery_left = (list(board.mystery_pool.terrain), list(board.mystery_pool.numbers))
+        """Likewise for its mystery hexes, dealt as roads and boats reach them."""
         self.winner = -1
 
     # -- the contract --------------------------------------------------------
@@ -154,7 +163,7 @@ class LandoverState(State[LandoverAction]):
         return roll.task_outcomes(self, self.tasks[0])
 
     def legal_actions(self, seat: int) -> list[LandoverAction]:
-        if seat not in self.to_act():
+        if seat == CHANCE or seat not in self.to_act():
             return []
         if self.offer is not None and self.offer.is_open:
             return trade.options(self.offer, seat, self.hand[seat], self.rules.trade_cards)
@@ -219,7 +228,10 @@ class LandoverState(State[LandoverAction]):
             self.metro_at,
             self.edge_owner,
             self.edge_piece,
+            self.board.terrain,
             self.board.numbers,
+            self.deal_left,
+            self.mystery_left,
             self.hand,
             self.dev,
             self.culture,
@@ -352,6 +364,20 @@ class LandoverState(State[LandoverAction]):
         for k, c in enumerate(cost):
             self.hand[seat][k] -= c
 
+    def pools(self, tile: int) -> tuple[list[int], list[int]]:
+        """What is left to deal to ``tile``: counts per terrain and per number (LANDOVER-02)."""
+        return self.mystery_left if tile in self.board.mystery else self.deal_left
+
+    def deal(self, tile: int, action: DealTerrain | DealNumber) -> None:
+        """Chance's terrain or number for a hex, taken from its pool."""
+        terrain, numbers = self.pools(tile)
+        if isinstance(action, DealTerrain):
+            self.board.terrain[tile] = action.terrain
+            terrain[action.terrain] -= 1
+        else:
+            self.board.numbers[tile] = action.number
+            numbers[action.number] -= 1
+
     def give(self, giver: int, taker: int, kind: int, count: int = 1) -> None:
         """Move up to ``count`` cards of ``kind``: as many as the giver holds."""
         moved = min(count, self.hand[giver][kind])
@@ -382,8 +408,9 @@ class LandoverState(State[LandoverAction]):
             self._update_awards()
             return
         assert isinstance(action, (BuildRoad, BuildBoat))
-        self.edge_owner[action.edge] = seat
-        self.edge_piece[action.edge] = BOAT if isinstance(action, BuildBoat) else ROAD
+        building.place_route(
+            self, seat, action.edge, BOAT if isinstance(action, BuildBoat) else ROAD
+        )
         self.setup_vertex = -1
         self.setup_step += 1
         if self.setup_step == 2 * self.players:

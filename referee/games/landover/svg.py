@@ -31,6 +31,7 @@ TERRAIN_COLOURS = (
     "#f2c94c",  # fields
     "#c0623b",  # hills
     "#ffd700",  # gold
+    "#4a4a5a",  # mystery
 )
 UNIT_X = SIZE * math.sqrt(3) / 2
 UNIT_Y = SIZE / 2

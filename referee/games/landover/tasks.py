@@ -5,7 +5,8 @@ as a ``Task``; the head task says who acts next. Its ``kind`` says who
 resolves it and how:
 
 - chance (roll.py): ``draw`` a dev card, ``discard`` or ``steal`` a random
-  card, take a random resource from ``gold``, ``raze`` a random city;
+  card, take a random resource from ``gold``, ``raze`` a random city,
+  ``deal`` a hex's terrain or number (purpose "terrain" or "number");
 - the engine itself, at once (roll.py): the barbarians' ``attack``, the
   ``seven``, and ``produce``;
 - the seat, by a choice (cards.py): ``kind``, ``player``, ``tile``,
@@ -16,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-CHANCE_TASKS = frozenset({"draw", "discard", "gold", "steal", "raze"})
+CHANCE_TASKS = frozenset({"draw", "discard", "gold", "steal", "raze", "deal"})
 AUTO_TASKS = frozenset({"attack", "seven", "produce"})
 
 

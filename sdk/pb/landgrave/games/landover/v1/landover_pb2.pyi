@@ -27,18 +27,20 @@ class Config(_message.Message):
     def __init__(self, victory_points: _Optional[int] = ..., map: _Optional[str] = ..., map_seed: _Optional[int] = ..., turn_limit: _Optional[int] = ..., raid_immunity_vp: _Optional[int] = ..., culture_needs_city: _Optional[bool] = ..., trade_cards: _Optional[int] = ..., trade_offers: _Optional[int] = ...) -> None: ...
 
 class Tile(_message.Message):
-    __slots__ = ("q", "r", "terrain", "number", "island")
+    __slots__ = ("q", "r", "terrain", "number", "island", "mystery")
     Q_FIELD_NUMBER: _ClassVar[int]
     R_FIELD_NUMBER: _ClassVar[int]
     TERRAIN_FIELD_NUMBER: _ClassVar[int]
     NUMBER_FIELD_NUMBER: _ClassVar[int]
     ISLAND_FIELD_NUMBER: _ClassVar[int]
+    MYSTERY_FIELD_NUMBER: _ClassVar[int]
     q: int
     r: int
     terrain: str
     number: int
     island: int
-    def __init__(self, q: _Optional[int] = ..., r: _Optional[int] = ..., terrain: _Optional[str] = ..., number: _Optional[int] = ..., island: _Optional[int] = ...) -> None: ...
+    mystery: bool
+    def __init__(self, q: _Optional[int] = ..., r: _Optional[int] = ..., terrain: _Optional[str] = ..., number: _Optional[int] = ..., island: _Optional[int] = ..., mystery: _Optional[bool] = ...) -> None: ...
 
 class Vertex(_message.Message):
     __slots__ = ("x", "y", "tiles", "neighbours", "edges", "harbor", "owner", "building", "wall", "metro")
@@ -145,7 +147,7 @@ class Pending(_message.Message):
     def __init__(self, kind: _Optional[str] = ..., seat: _Optional[int] = ..., purpose: _Optional[str] = ..., a: _Optional[int] = ...) -> None: ...
 
 class Observation(_message.Message):
-    __slots__ = ("seat", "num_players", "config", "tiles", "vertices", "edges", "players", "hand", "dev_hand", "deck_sizes", "current_seat", "phase", "turn", "barbarian_position", "barbarian_track", "last_event", "last_red", "last_white", "metro_owner", "longest_route_seat", "port_authority_seat", "merchant_seat", "merchant_tile", "raid_immune_tiles", "trade_ratio", "raided_this_turn", "free_raids", "pending", "revealed_hand", "revealed_dev", "winner", "victory_points_target", "setup_vertex", "crane_active", "fleet_kind", "offer", "offers_left")
+    __slots__ = ("seat", "num_players", "config", "tiles", "vertices", "edges", "players", "hand", "dev_hand", "deck_sizes", "current_seat", "phase", "turn", "barbarian_position", "barbarian_track", "last_event", "last_red", "last_white", "metro_owner", "longest_route_seat", "port_authority_seat", "merchant_seat", "merchant_tile", "raid_immune_tiles", "trade_ratio", "raided_this_turn", "free_raids", "pending", "revealed_hand", "revealed_dev", "winner", "victory_points_target", "setup_vertex", "crane_active", "fleet_kind", "offer", "offers_left", "mystery_terrain_left", "mystery_numbers_left")
     SEAT_FIELD_NUMBER: _ClassVar[int]
     NUM_PLAYERS_FIELD_NUMBER: _ClassVar[int]
     CONFIG_FIELD_NUMBER: _ClassVar[int]
@@ -183,6 +185,8 @@ class Observation(_message.Message):
     FLEET_KIND_FIELD_NUMBER: _ClassVar[int]
     OFFER_FIELD_NUMBER: _ClassVar[int]
     OFFERS_LEFT_FIELD_NUMBER: _ClassVar[int]
+    MYSTERY_TERRAIN_LEFT_FIELD_NUMBER: _ClassVar[int]
+    MYSTERY_NUMBERS_LEFT_FIELD_NUMBER: _ClassVar[int]
     seat: int
     num_players: int
     config: Config
@@ -220,7 +224,9 @@ class Observation(_message.Message):
     fleet_kind: int
     offer: TradeOffer
     offers_left: int
-    def __init__(self, seat: _Optional[int] = ..., num_players: _Optional[int] = ..., config: _Optional[_Union[Config, _Mapping]] = ..., tiles: _Optional[_Iterable[_Union[Tile, _Mapping]]] = ..., vertices: _Optional[_Iterable[_Union[Vertex, _Mapping]]] = ..., edges: _Optional[_Iterable[_Union[Edge, _Mapping]]] = ..., players: _Optional[_Iterable[_Union[Player, _Mapping]]] = ..., hand: _Optional[_Iterable[int]] = ..., dev_hand: _Optional[_Iterable[int]] = ..., deck_sizes: _Optional[_Iterable[int]] = ..., current_seat: _Optional[int] = ..., phase: _Optional[str] = ..., turn: _Optional[int] = ..., barbarian_position: _Optional[int] = ..., barbarian_track: _Optional[int] = ..., last_event: _Optional[int] = ..., last_red: _Optional[int] = ..., last_white: _Optional[int] = ..., metro_owner: _Optional[_Iterable[int]] = ..., longest_route_seat: _Optional[int] = ..., port_authority_seat: _Optional[int] = ..., merchant_seat: _Optional[int] = ..., merchant_tile: _Optional[int] = ..., raid_immune_tiles: _Optional[_Iterable[int]] = ..., trade_ratio: _Optional[_Iterable[int]] = ..., raided_this_turn: _Optional[bool] = ..., free_raids: _Optional[int] = ..., pending: _Optional[_Iterable[_Union[Pending, _Mapping]]] = ..., revealed_hand: _Optional[_Iterable[int]] = ..., revealed_dev: _Optional[_Iterable[int]] = ..., winner: _Optional[int] = ..., victory_points_target: _Optional[int] = ..., setup_vertex: _Optional[int] = ..., crane_active: _Optional[bool] = ..., fleet_kind: _Optional[int] = ..., offer: _Optional[_Union[TradeOffer, _Mapping]] = ..., offers_left: _Optional[int] = ...) -> None: ...
+    mystery_terrain_left: _containers.RepeatedScalarFieldContainer[int]
+    mystery_numbers_left: _containers.RepeatedScalarFieldContainer[int]
+    def __init__(self, seat: _Optional[int] = ..., num_players: _Optional[int] = ..., config: _Optional[_Union[Config, _Mapping]] = ..., tiles: _Optional[_Iterable[_Union[Tile, _Mapping]]] = ..., vertices: _Optional[_Iterable[_Union[Vertex, _Mapping]]] = ..., edges: _Optional[_Iterable[_Union[Edge, _Mapping]]] = ..., players: _Optional[_Iterable[_Union[Player, _Mapping]]] = ..., hand: _Optional[_Iterable[int]] = ..., dev_hand: _Optional[_Iterable[int]] = ..., deck_sizes: _Optional[_Iterable[int]] = ..., current_seat: _Optional[int] = ..., phase: _Optional[str] = ..., turn: _Optional[int] = ..., barbarian_position: _Optional[int] = ..., barbarian_track: _Optional[int] = ..., last_event: _Optional[int] = ..., last_red: _Optional[int] = ..., last_white: _Optional[int] = ..., metro_owner: _Optional[_Iterable[int]] = ..., longest_route_seat: _Optional[int] = ..., port_authority_seat: _Optional[int] = ..., merchant_seat: _Optional[int] = ..., merchant_tile: _Optional[int] = ..., raid_immune_tiles: _Optional[_Iterable[int]] = ..., trade_ratio: _Optional[_Iterable[int]] = ..., raided_this_turn: _Optional[bool] = ..., free_raids: _Optional[int] = ..., pending: _Optional[_Iterable[_Union[Pending, _Mapping]]] = ..., revealed_hand: _Optional[_Iterable[int]] = ..., revealed_dev: _Optional[_Iterable[int]] = ..., winner: _Optional[int] = ..., victory_points_target: _Optional[int] = ..., setup_vertex: _Optional[int] = ..., crane_active: _Optional[bool] = ..., fleet_kind: _Optional[int] = ..., offer: _Optional[_Union[TradeOffer, _Mapping]] = ..., offers_left: _Optional[int] = ..., mystery_terrain_left: _Optional[_Iterable[int]] = ..., mystery_numbers_left: _Optional[_Iterable[int]] = ...) -> None: ...
 
 class BuildRoad(_message.Message):
     __slots__ = ("edge",)
@@ -412,8 +418,26 @@ class RandomCity(_message.Message):
     vertex: int
     def __init__(self, vertex: _Optional[int] = ...) -> None: ...
 
+class DealTerrain(_message.Message):
+    __slots__ = ("terrain",)
+    TERRAIN_FIELD_NUMBER: _ClassVar[int]
+    terrain: int
+    def __init__(self, terrain: _Optional[int] = ...) -> None: ...
+
+class DealNumber(_message.Message):
+    __slots__ = ("number",)
+    NUMBER_FIELD_NUMBER: _ClassVar[int]
+    number: int
+    def __init__(self, number: _Optional[int] = ...) -> None: ...
+
+class DealPlace(_message.Message):
+    __slots__ = ("tile",)
+    TILE_FIELD_NUMBER: _ClassVar[int]
+    tile: int
+    def __init__(self, tile: _Optional[int] = ...) -> None: ...
+
 class Action(_message.Message):
-    __slots__ = ("build_road", "build_boat", "build_village", "build_city", "build_wall", "buy_military", "improve_culture", "bank_trade", "raid", "play_card", "roll_dice", "choose_dice", "end_turn", "choose_kind", "choose_player", "choose_tile", "choose_vertex", "choose_edge", "choose_card", "skip", "dice_roll", "event_roll", "draw_card", "random_kind", "random_city", "propose_trade", "trade_give", "trade_ask", "send_offer", "accept_trade", "decline_trade", "choose_partner", "cancel_trade")
+    __slots__ = ("build_road", "build_boat", "build_village", "build_city", "build_wall", "buy_military", "improve_culture", "bank_trade", "raid", "play_card", "roll_dice", "choose_dice", "end_turn", "choose_kind", "choose_player", "choose_tile", "choose_vertex", "choose_edge", "choose_card", "skip", "dice_roll", "event_roll", "draw_card", "random_kind", "random_city", "propose_trade", "trade_give", "trade_ask", "send_offer", "accept_trade", "decline_trade", "choose_partner", "cancel_trade", "deal_terrain", "deal_number", "deal_place")
     BUILD_ROAD_FIELD_NUMBER: _ClassVar[int]
     BUILD_BOAT_FIELD_NUMBER: _ClassVar[int]
     BUILD_VILLAGE_FIELD_NUMBER: _ClassVar[int]
@@ -447,6 +471,9 @@ class Action(_message.Message):
     DECLINE_TRADE_FIELD_NUMBER: _ClassVar[int]
     CHOOSE_PARTNER_FIELD_NUMBER: _ClassVar[int]
     CANCEL_TRADE_FIELD_NUMBER: _ClassVar[int]
+    DEAL_TERRAIN_FIELD_NUMBER: _ClassVar[int]
+    DEAL_NUMBER_FIELD_NUMBER: _ClassVar[int]
+    DEAL_PLACE_FIELD_NUMBER: _ClassVar[int]
     build_road: BuildRoad
     build_boat: BuildBoat
     build_village: BuildVillage
@@ -480,7 +507,10 @@ class Action(_message.Message):
     decline_trade: DeclineTrade
     choose_partner: ChoosePartner
     cancel_trade: CancelTrade
-    def __init__(self, build_road: _Optional[_Union[BuildRoad, _Mapping]] = ..., build_boat: _Optional[_Union[BuildBoat, _Mapping]] = ..., build_village: _Optional[_Union[BuildVillage, _Mapping]] = ..., build_city: _Optional[_Union[BuildCity, _Mapping]] = ..., build_wall: _Optional[_Union[BuildWall, _Mapping]] = ..., buy_military: _Optional[_Union[BuyMilitary, _Mapping]] = ..., improve_culture: _Optional[_Union[ImproveCulture, _Mapping]] = ..., bank_trade: _Optional[_Union[BankTrade, _Mapping]] = ..., raid: _Optional[_Union[Raid, _Mapping]] = ..., play_card: _Optional[_Union[PlayCard, _Mapping]] = ..., roll_dice: _Optional[_Union[RollDice, _Mapping]] = ..., choose_dice: _Optional[_Union[ChooseDice, _Mapping]] = ..., end_turn: _Optional[_Union[EndTurn, _Mapping]] = ..., choose_kind: _Optional[_Union[ChooseKind, _Mapping]] = ..., choose_player: _Optional[_Union[ChoosePlayer, _Mapping]] = ..., choose_tile: _Optional[_Union[ChooseTile, _Mapping]] = ..., choose_vertex: _Optional[_Union[ChooseVertex, _Mapping]] = ..., choose_edge: _Optional[_Union[ChooseEdge, _Mapping]] = ..., choose_card: _Optional[_Union[ChooseCard, _Mapping]] = ..., skip: _Optional[_Union[Skip, _Mapping]] = ..., dice_roll: _Optional[_Union[DiceRoll, _Mapping]] = ..., event_roll: _Optional[_Union[EventRoll, _Mapping]] = ..., draw_card: _Optional[_Union[DrawCard, _Mapping]] = ..., random_kind: _Optional[_Union[RandomKind, _Mapping]] = ..., random_city: _Optional[_Union[RandomCity, _Mapping]] = ..., propose_trade: _Optional[_Union[ProposeTrade, _Mapping]] = ..., trade_give: _Optional[_Union[TradeGive, _Mapping]] = ..., trade_ask: _Optional[_Union[TradeAsk, _Mapping]] = ..., send_offer: _Optional[_Union[SendOffer, _Mapping]] = ..., accept_trade: _Optional[_Union[AcceptTrade, _Mapping]] = ..., decline_trade: _Optional[_Union[DeclineTrade, _Mapping]] = ..., choose_partner: _Optional[_Union[ChoosePartner, _Mapping]] = ..., cancel_trade: _Optional[_Union[CancelTrade, _Mapping]] = ...) -> None: ...
+    deal_terrain: DealTerrain
+    deal_number: DealNumber
+    deal_place: DealPlace
+    def __init__(self, build_road: _Optional[_Union[BuildRoad, _Mapping]] = ..., build_boat: _Optional[_Union[BuildBoat, _Mapping]] = ..., build_village: _Optional[_Union[BuildVillage, _Mapping]] = ..., build_city: _Optional[_Union[BuildCity, _Mapping]] = ..., build_wall: _Optional[_Union[BuildWall, _Mapping]] = ..., buy_military: _Optional[_Union[BuyMilitary, _Mapping]] = ..., improve_culture: _Optional[_Union[ImproveCulture, _Mapping]] = ..., bank_trade: _Optional[_Union[BankTrade, _Mapping]] = ..., raid: _Optional[_Union[Raid, _Mapping]] = ..., play_card: _Optional[_Union[PlayCard, _Mapping]] = ..., roll_dice: _Optional[_Union[RollDice, _Mapping]] = ..., choose_dice: _Optional[_Union[ChooseDice, _Mapping]] = ..., end_turn: _Optional[_Union[EndTurn, _Mapping]] = ..., choose_kind: _Optional[_Union[ChooseKind, _Mapping]] = ..., choose_player: _Optional[_Union[ChoosePlayer, _Mapping]] = ..., choose_tile: _Optional[_Union[ChooseTile, _Mapping]] = ..., choose_vertex: _Optional[_Union[ChooseVertex, _Mapping]] = ..., choose_edge: _Optional[_Union[ChooseEdge, _Mapping]] = ..., choose_card: _Optional[_Union[ChooseCard, _Mapping]] = ..., skip: _Optional[_Union[Skip, _Mapping]] = ..., dice_roll: _Optional[_Union[DiceRoll, _Mapping]] = ..., event_roll: _Optional[_Union[EventRoll, _Mapping]] = ..., draw_card: _Optional[_Union[DrawCard, _Mapping]] = ..., random_kind: _Optional[_Union[RandomKind, _Mapping]] = ..., random_city: _Optional[_Union[RandomCity, _Mapping]] = ..., propose_trade: _Optional[_Union[ProposeTrade, _Mapping]] = ..., trade_give: _Optional[_Union[TradeGive, _Mapping]] = ..., trade_ask: _Optional[_Union[TradeAsk, _Mapping]] = ..., send_offer: _Optional[_Union[SendOffer, _Mapping]] = ..., accept_trade: _Optional[_Union[AcceptTrade, _Mapping]] = ..., decline_trade: _Optional[_Union[DeclineTrade, _Mapping]] = ..., choose_partner: _Optional[_Union[ChoosePartner, _Mapping]] = ..., cancel_trade: _Optional[_Union[CancelTrade, _Mapping]] = ..., deal_terrain: _Optional[_Union[DealTerrain, _Mapping]] = ..., deal_number: _Optional[_Union[DealNumber, _Mapping]] = ..., deal_place: _Optional[_Union[DealPlace, _Mapping]] = ...) -> None: ...
 
 class ActionList(_message.Message):
     __slots__ = ("actions",)
