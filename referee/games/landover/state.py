@@ -39,6 +39,7 @@ from referee.games.landover.actions import (
     DealTerrain,
     DeclineTrade,
     DiceRoll,
+    DrawCard,
     EndTurn,
     EventRoll,
     ImproveCulture,
@@ -57,6 +58,31 @@ from sdk.pb.landgrave.games.landover.v1 import landover_pb2
 
 # Re-exports building.py's CITY and VILLAGE, which tests import from here.
 __all__ = ["CITY", "VILLAGE", "LandoverState", "Phase"]
+
+
+PRIVATE_CHOICES = frozenset({"master_take", "wedding", "harbor_give", "harbor_return"})
+"""Choices of a card to hand over that only the giver and the taker see (LANDOVER-33, -35)."""
+CLONED_LISTS = (
+    "owner",
+    "building",
+    "wall",
+    "metro_at",
+    "edge_owner",
+    "edge_piece",
+    "military",
+    "vp_cards",
+    "defender",
+    "explored",
+    "catapult",
+    "deck",
+    "metro_owner",
+    "metro_locked",
+    "route_lengths",
+    "tasks",
+)
+"""Flat lists of a state that ``clone`` copies (their items are numbers or frozen values)."""
+CLONED_NESTED = ("hand", "dev", "culture")
+"""Lists of per-seat lists that ``clone`` copies two deep."""
 
 
 class Phase(enum.IntEnum):
@@ -282,6 +308,41 @@ class LandoverState(State[LandoverAction]):
         from referee.games.landover.describe import describe
 
         return describe(self, seat, action)
+
+    def hides(self, viewer: int, seat: int, action: LandoverAction) -> bool:
+        """Whether ``viewer`` may not see this step (docs/rules/landover.md, "What a seat sees").
+
+        A dev card dealt face down (VP cards are played on the spot, so public), a
+        card stolen at random, a dev card taken by Spy, and the cards of choice that
+        Master Merchant, Wedding and the Commercial Harbor move between two seats.
+        """
+        if not self.tasks or (self.offer is not None and self.offer.is_open):
+            return False
+        head = self.tasks[0]
+        if head.kind == "draw":
+            return (
+                isinstance(action, DrawCard)
+                and action.card not in R.VP_CARDS
+                and viewer != head.seat
+            )
+        if head.kind in ("steal", "card") or head.purpose in PRIVATE_CHOICES:
+            return viewer not in (head.seat, head.a)
+        return False
+
+    def clone(self) -> LandoverState:
+        """A copy sharing what never changes: the rules, the identity, the board's geometry."""
+        other = object.__new__(LandoverState)
+        other.__dict__.update(self.__dict__)
+        other.board = self.board.with_own_tiles()
+        for name in CLONED_LISTS:
+            setattr(other, name, list(getattr(self, name)))
+        for name in CLONED_NESTED:
+            setattr(other, name, [list(row) for row in getattr(self, name)])
+        other.islands = [set(i) for i in self.islands]
+        other.cleared = set(self.cleared)
+        other.deal_left = (list(self.deal_left[0]), list(self.deal_left[1]))
+        other.mystery_left = (list(self.mystery_left[0]), list(self.mystery_left[1]))
+        return other
 
     def default_action(self, seat: int) -> LandoverAction:
         legal = self.legal_actions(seat)

@@ -1,0 +1,100 @@
+"""What Landover shows of each step, fast copies, and states built from an observation."""
+
+from __future__ import annotations
+
+import random
+
+from referee.engine import CHANCE
+from referee.games.landover import ENGINE
+from referee.games.landover import rules as R
+from referee.games.landover.actions import (
+    ChooseCard,
+    ChooseKind,
+    ChoosePlayer,
+    DiceRoll,
+    DrawCard,
+    PlayCard,
+    RandomKind,
+)
+from referee.games.landover.state import CITY, LandoverState
+from referee.match.chance import sample_outcome
+from referee.testing import random_playout
+from tests.games.test_landover_rules import blank, config, corner, give, put
+from tests.games.test_landover_trade import offer
+
+
+def test_a_dev_card_dealt_is_seen_only_by_its_drawer_and_a_vp_card_by_all() -> None:
+    """Public events: a face-down draw is hidden from the other seats."""
+    state = blank(3)
+    state.culture[1][R.SCIENCE] = 1
+    state.phase = state.phase.ROLL
+    state.apply(CHANCE, DiceRoll(1, 1, 5))  # the science gate, red die 1
+    assert state.tasks[0].kind == "draw" and state.tasks[0].seat == 1
+    assert [state.hides(v, CHANCE, DrawCard(R.CRANE)) for v in range(3)] == [True, False, True]
+    assert not any(state.hides(v, CHANCE, DrawCard(R.PRINTER)) for v in range(3))
+
+
+def test_a_stolen_card_is_seen_by_thief_and_victim_only() -> None:
+    state = blank(3)
+    v = corner(state, 4)
+    put(state, 1, v, CITY)
+    give(state, 1, ore=2)
+    state.dev[0][R.BISHOP] = 1
+    state.apply(0, PlayCard(R.BISHOP))
+    state.apply(0, state.legal_actions(0)[0])
+    assert state.tasks[0].kind == "steal"
+    assert [state.hides(s, CHANCE, RandomKind(R.ORE)) for s in range(3)] == [False, False, True]
+
+
+def test_spy_and_card_choices_between_two_seats_are_private_and_the_rest_public() -> None:
+    state = blank(3)
+    state.dev[0][R.SPY] = 1
+    state.dev[1][R.CRANE] = 1
+    assert not state.hides(2, 0, PlayCard(R.SPY))
+    state.apply(0, PlayCard(R.SPY))
+    assert not state.hides(2, 0, ChoosePlayer(1))
+    state.apply(0, ChoosePlayer(1))
+    assert [state.hides(s, 0, ChooseCard(R.CRANE)) for s in range(3)] == [False, False, True]
+    wedding = blank(3)
+    wedding.dev[0][R.WEDDING] = 1
+    put(wedding, 1, corner(wedding, 4), CITY)
+    give(wedding, 1, ore=2)
+    wedding.apply(0, PlayCard(R.WEDDING))
+    assert [wedding.hides(s, 1, ChooseKind(R.ORE)) for s in range(3)] == [False, False, True]
+
+
+def test_trades_between_players_are_public() -> None:
+    state = blank(3)
+    give(state, 0, wood=1)
+    offer(state, (R.WOOD,), (R.ORE,))
+    assert not any(state.hides(v, 1, a) for v in range(3) for a in state.legal_actions(1))
+
+
+def test_a_clone_evolves_independently() -> None:
+    """clone() shares only what never changes; playing on the copy leaves the original alone."""
+    _, history = random_playout(ENGINE, 3, seed=4, config=config(map="islands", turn_limit=30))
+    original = ENGINE.new_game(config(map="islands", turn_limit=30), 3)
+    for seat, action in history[: len(history) // 2]:
+        original.apply(seat, action)
+    assert isinstance(original, LandoverState)
+    before = original.digest()
+    copy = original.clone()
+    assert copy.digest() == before and copy.board.edges is original.board.edges
+    for name, value in vars(original).items():
+        if isinstance(value, list | set | dict):
+            assert getattr(copy, name) is not value, name
+    assert copy.board.terrain is not original.board.terrain
+    rng = random.Random(1)
+    for _ in range(300):
+        if copy.is_terminal():
+            break
+        for seat in copy.to_act():
+            if seat == CHANCE:
+                copy.apply(CHANCE, sample_outcome(copy.chance_outcomes(), rng))
+            else:
+                copy.apply(seat, rng.choice(copy.legal_actions(seat)))
+    assert original.digest() == before and copy.digest() != before
+    twin = ENGINE.new_game(config(map="islands", turn_limit=30), 3)
+    for seat, action in history[: len(history) // 2]:
+        twin.apply(seat, action)
+    assert twin.digest() == before
