@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import itertools
 import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from referee.engine import CHANCE
 from referee.games.landover import ENGINE
@@ -98,3 +103,70 @@ def test_a_clone_evolves_independently() -> None:
     for seat, action in history[: len(history) // 2]:
         twin.apply(seat, action)
     assert twin.digest() == before
+
+
+def _observed_positions(seed: int, players: int, map_name: str) -> list[tuple[LandoverState, int]]:
+    """Positions along one random game, each with a seat to look from."""
+    rng = random.Random(seed)
+    state = ENGINE.new_game(config(map=map_name, turn_limit=40), players)
+    assert isinstance(state, LandoverState)
+    picks = []
+    for step in itertools.count():
+        if state.is_terminal():
+            return picks
+        for seat in state.to_act():
+            if seat == CHANCE:
+                state.apply(CHANCE, sample_outcome(state.chance_outcomes(), rng))
+            else:
+                state.apply(seat, rng.choice(state.legal_actions(seat)))
+        if step % 50 == 25:
+            picks.append((state.clone(), rng.randrange(players)))
+    raise AssertionError("unreachable")
+
+
+@pytest.mark.slow
+@settings(max_examples=6, deadline=None)
+@given(
+    seed=st.integers(0, 10_000),
+    players=st.integers(2, 4),
+    map_name=st.sampled_from(["standard", "islands"]),
+)
+def test_a_determinized_state_shows_the_seat_exactly_what_it_saw(
+    seed: int, players: int, map_name: str
+) -> None:
+    """determinize() keeps all the seat knows and samples the rest afresh each time."""
+    game_config = config(map=map_name, turn_limit=40)
+    positions = _observed_positions(seed, players, map_name)
+    assert positions
+    for state, seat in positions:
+        seen = state.observation(seat)
+        samples = [
+            ENGINE.determinize(game_config, players, seat, seen, random.Random(k)) for k in range(4)
+        ]
+        for sample in samples:
+            assert sample.observation(seat) == seen
+            assert sample.to_act() == state.to_act()
+            if seat in state.to_act():
+                assert sample.legal_actions(seat) == state.legal_actions(seat)
+        hidden = {
+            (tuple(map(tuple, s.hand)), tuple(map(tuple, s.dev)), tuple(s.deck)) for s in samples
+        }
+        others_hold = any(sum(state.hand[o]) for o in range(players) if o != seat)
+        assert len(hidden) > 1 or not others_hold
+
+
+def test_a_determinized_state_plays_on() -> None:
+    """The sampled state is a real game: it can be played to its end."""
+    positions = _observed_positions(3, 3, "islands")
+    state, seat = positions[len(positions) // 2]
+    sample = ENGINE.determinize(
+        config(map="islands", turn_limit=40), 3, seat, state.observation(seat), random.Random(0)
+    )
+    rng = random.Random(5)
+    while not sample.is_terminal():
+        for actor in sample.to_act():
+            if actor == CHANCE:
+                sample.apply(CHANCE, sample_outcome(sample.chance_outcomes(), rng))
+            else:
+                sample.apply(actor, rng.choice(sample.legal_actions(actor)))
+    assert min(o.rank for o in sample.outcome()) == 1

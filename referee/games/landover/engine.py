@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 
 from referee.engine import Engine
 from referee.games.landover.actions import LandoverAction
 from referee.games.landover.board import make_board
 from referee.games.landover.codec import CODEC
+from referee.games.landover.forward import determinize
 from referee.games.landover.rules import Rules, default_config
 from referee.games.landover.state import LandoverState
 from sdk.pb.landgrave.games.landover.v1 import landover_pb2
@@ -29,6 +31,17 @@ class LandoverEngine(Engine[LandoverAction]):
 
     def default_config(self) -> landover_pb2.Config:
         return default_config()
+
+    def determinize(
+        self,
+        config: landover_pb2.Config,
+        num_players: int,
+        seat: int,
+        observation: landover_pb2.Observation,
+        rng: random.Random,
+    ) -> LandoverState:
+        """A full state consistent with ``observation``, hidden cards sampled (forward.py)."""
+        return determinize(self.setup(config, num_players), seat, observation, rng)
 
     def setup(self, config: landover_pb2.Config, num_players: int) -> LandoverState:
         rules = Rules.from_config(config)

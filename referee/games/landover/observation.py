@@ -69,6 +69,8 @@ def observe(state: LandoverState, seat: int) -> landover_pb2.Observation:
         offers_left=max(0, state.rules.trade_offers - state.offers_made),
         mystery_terrain_left=state.mystery_left[0],
         mystery_numbers_left=state.mystery_left[1],
+        alchemist_red=state.alchemist[0],
+        alchemist_white=state.alchemist[1],
     )
     if state.offer is not None:
         offer = state.offer
