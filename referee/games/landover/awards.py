@@ -1,21 +1,17 @@
 """Longest route and Port Authority, the awards that move with the pieces (LANDOVER-24, -25).
 
 Both are recomputed whenever a road, boat or building is placed or removed.
-Metros, the culture awards, are in culture.py; ``LandoverState.victory_points``
+Metros, the culture awards, are in culture.py; ``Position.victory_points``
 adds every award up.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from referee.games.landover import rules as R
-
-if TYPE_CHECKING:
-    from referee.games.landover.state import LandoverState
+from referee.games.landover.position import Position
 
 
-def route_length(state: LandoverState, seat: int) -> int:
+def route_length(state: Position, seat: int) -> int:
     """The longest route of roads and boats (LANDOVER-24)."""
     board = state.board
     mine = [e for e, o in enumerate(state.edge_owner) if o == seat]
@@ -43,7 +39,7 @@ def route_length(state: LandoverState, seat: int) -> int:
     return max(walk(v, -1) for v in sorted(starts))
 
 
-def update_awards(state: LandoverState) -> None:
+def update_awards(state: Position) -> None:
     """Recompute every seat's route length and who holds both awards."""
     seats = range(state.players)
     state.route_lengths = [route_length(state, s) for s in seats]

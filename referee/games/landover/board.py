@@ -39,6 +39,8 @@ TERRAIN_NAMES = (
 )
 """By terrain number; "mystery" is a hex not dealt yet."""
 TERRAINS = len(TERRAIN_NAMES)
+RED_NUMBERS = (6, 8)
+"""The likeliest numbers, which are dealt apart (LANDOVER-02)."""
 HIGHEST_NUMBER = 12
 TERRAIN_RESOURCE = {FOREST: WOOD, PASTURE: WOOL, MOUNTAINS: ORE, FIELDS: WHEAT, HILLS: CLAY}
 GENERIC_HARBOR = 8

@@ -7,8 +7,6 @@ the hexes a catapult may raid (LANDOVER-20).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from referee.games.landover import rules as R
 from referee.games.landover.actions import (
     BuildBoat,
@@ -20,25 +18,23 @@ from referee.games.landover.actions import (
 )
 from referee.games.landover.awards import update_awards
 from referee.games.landover.board import DESERT, EDGE_LAND, EDGE_SEA, MYSTERY, SEA
+from referee.games.landover.position import Position
 from referee.games.landover.tasks import Task
 
-if TYPE_CHECKING:
-    from referee.games.landover.state import LandoverState
-
 VILLAGE, CITY = 1, 2
-"""Values of ``LandoverState.building`` (0 is an empty corner); each is also the building's VP."""
+"""Values of ``Position.building`` (0 is an empty corner); each is also the building's VP."""
 ROAD, BOAT = 0, 1
-"""Values of ``LandoverState.edge_piece``."""
+"""Values of ``Position.edge_piece``."""
 
 
-def spot_free(state: LandoverState, vertex: int) -> bool:
+def spot_free(state: Position, vertex: int) -> bool:
     """Empty, on land, and no building on a neighbouring corner (distance rule)."""
     if state.owner[vertex] >= 0 or not state.board.vertex_on_land(vertex):
         return False
     return all(state.owner[n] < 0 for n in state.board.vertex_neighbours[vertex])
 
 
-def can_extend(state: LandoverState, seat: int, edge: int, piece: int) -> bool:
+def can_extend(state: Position, seat: int, edge: int, piece: int) -> bool:
     """Whether ``seat`` may put a road or boat on ``edge`` (LANDOVER-09)."""
     if state.edge_owner[edge] >= 0:
         return False
@@ -56,7 +52,7 @@ def can_extend(state: LandoverState, seat: int, edge: int, piece: int) -> bool:
     return False
 
 
-def route_spots(state: LandoverState, seat: int) -> list[LandoverAction]:
+def route_spots(state: Position, seat: int) -> list[LandoverAction]:
     """Every road and boat ``seat`` may place, cost aside, within its piece limits."""
     spots: list[LandoverAction] = []
     roads = state.count_pieces(seat, ROAD) < R.MAX_ROADS
@@ -69,7 +65,7 @@ def route_spots(state: LandoverState, seat: int) -> list[LandoverAction]:
     return spots
 
 
-def village_spots(state: LandoverState, seat: int) -> list[int]:
+def village_spots(state: Position, seat: int) -> list[int]:
     spots = []
     for v in range(len(state.owner)):
         if spot_free(state, v) and any(
@@ -79,7 +75,7 @@ def village_spots(state: LandoverState, seat: int) -> list[int]:
     return spots
 
 
-def build_options(state: LandoverState, seat: int) -> list[LandoverAction]:
+def build_options(state: Position, seat: int) -> list[LandoverAction]:
     """What ``seat`` can afford to build, and where, in its main phase."""
     options: list[LandoverAction] = []
     if state.can_pay(seat, R.ROAD_COST) or state.can_pay(seat, R.BOAT_COST):
@@ -108,7 +104,7 @@ def build_options(state: LandoverState, seat: int) -> list[LandoverAction]:
     return options
 
 
-def apply_build(state: LandoverState, seat: int, action: LandoverAction) -> None:
+def apply_build(state: Position, seat: int, action: LandoverAction) -> None:
     """Pay for and place a piece; a village on a new island scores it (LANDOVER-22)."""
     match action:
         case BuildRoad(edge) | BuildBoat(edge):
@@ -132,7 +128,7 @@ def apply_build(state: LandoverState, seat: int, action: LandoverAction) -> None
             state.wall[vertex] = True
 
 
-def place_route(state: LandoverState, seat: int, edge: int, piece: int) -> None:
+def place_route(state: Position, seat: int, edge: int, piece: int) -> None:
     """Place a road or boat; chance first deals any mystery hex it touches (LANDOVER-02)."""
     state.edge_owner[edge] = seat
     state.edge_piece[edge] = piece
@@ -144,7 +140,7 @@ def place_route(state: LandoverState, seat: int, edge: int, piece: int) -> None:
     state.tasks[:0] = [Task("deal", -1, part, t) for t in touched for part in ("terrain", "number")]
 
 
-def setup_options(state: LandoverState) -> list[LandoverAction]:
+def setup_options(state: Position) -> list[LandoverAction]:
     """The setup step's placements: a village or city, then a road or boat touching it."""
     if state.setup_vertex < 0:
         mystery = state.board.mystery
@@ -167,16 +163,16 @@ def setup_options(state: LandoverState) -> list[LandoverAction]:
     return options
 
 
-def tile_seats(state: LandoverState, tile: int) -> set[int]:
+def tile_seats(state: Position, tile: int) -> set[int]:
     """The seats with a building on a corner of ``tile``."""
     return {state.owner[v] for v in state.board.tile_vertices[tile] if state.owner[v] >= 0}
 
 
-def is_producing(state: LandoverState, tile: int) -> bool:
+def is_producing(state: Position, tile: int) -> bool:
     return state.board.terrain[tile] not in (SEA, DESERT, MYSTERY)
 
 
-def raid_tiles(state: LandoverState, seat: int) -> list[tuple[int, list[int]]]:
+def raid_tiles(state: Position, seat: int) -> list[tuple[int, list[int]]]:
     """Tiles ``seat`` may put its catapult on, with the opponents it may rob there."""
     catapults = set(state.catapult)
     result = []

@@ -9,7 +9,6 @@ from cards: a new metro's city (culture.py) and the Aqueduct's resource
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from referee.errors import IllegalAction
 from referee.games.landover import rules as R
@@ -39,10 +38,8 @@ from referee.games.landover.building import (
     tile_seats,
 )
 from referee.games.landover.culture import metro_spots
+from referee.games.landover.position import Position
 from referee.games.landover.tasks import Task
-
-if TYPE_CHECKING:
-    from referee.games.landover.state import LandoverState
 
 PROTECTED_NUMBERS = (2, 12, 6, 8)
 """Inventor cannot move these numbers (LANDOVER-36)."""
@@ -72,7 +69,7 @@ CARD_TASKS = {
 # -- playing a card ------------------------------------------------------------
 
 
-def can_play(state: LandoverState, seat: int, card: int) -> bool:
+def can_play(state: Position, seat: int, card: int) -> bool:
     """Whether playing ``card`` now can have an effect (LANDOVER-32).
 
     Judged only on what ``seat`` may know: its own cards, the board, and the
@@ -114,14 +111,14 @@ def can_play(state: LandoverState, seat: int, card: int) -> bool:
     return True if check is None else check()
 
 
-def _could_improve(state: LandoverState, seat: int) -> bool:
+def _could_improve(state: Position, seat: int) -> bool:
     """Some culture track could still rise this turn (the Crane's only use)."""
     if state.rules.culture_needs_city and not state.count_buildings(seat, CITY):
         return False
     return any(level < 5 for level in state.culture[seat])
 
 
-def _terrain_tiles(state: LandoverState, seat: int, terrain: int) -> list[int]:
+def _terrain_tiles(state: Position, seat: int, terrain: int) -> list[int]:
     """Tiles of ``terrain`` next to a building of ``seat`` (Irrigation, Mining)."""
     return [
         tile
@@ -130,7 +127,7 @@ def _terrain_tiles(state: LandoverState, seat: int, terrain: int) -> list[int]:
     ]
 
 
-def play(state: LandoverState, seat: int, card: int) -> None:
+def play(state: Position, seat: int, card: int) -> None:
     """Play a dev card: its effect, or the follow-up choices it needs (LANDOVER-33..)."""
     follow_up = CARD_TASKS.get(card)
     if follow_up is not None:
@@ -161,7 +158,7 @@ def play(state: LandoverState, seat: int, card: int) -> None:
                 state.tasks += [Task("kind", o, "wedding", seat)] * 2
 
 
-def _master_targets(state: LandoverState, seat: int) -> list[int]:
+def _master_targets(state: Position, seat: int) -> list[int]:
     mine = state.victory_points(seat)
     return [
         o
@@ -170,7 +167,7 @@ def _master_targets(state: LandoverState, seat: int) -> list[int]:
     ]
 
 
-def _medicine_spots(state: LandoverState, seat: int) -> list[int]:
+def _medicine_spots(state: Position, seat: int) -> list[int]:
     if not state.can_pay(seat, R.MEDICINE_COST):
         return []
     if state.count_buildings(seat, CITY) >= R.MAX_CITIES:
@@ -178,7 +175,7 @@ def _medicine_spots(state: LandoverState, seat: int) -> list[int]:
     return [v for v, o in enumerate(state.owner) if o == seat and state.building[v] == VILLAGE]
 
 
-def _merchant_tiles(state: LandoverState, seat: int) -> list[int]:
+def _merchant_tiles(state: Position, seat: int) -> list[int]:
     return [
         t
         for t in range(len(state.board.terrain))
@@ -186,7 +183,7 @@ def _merchant_tiles(state: LandoverState, seat: int) -> list[int]:
     ]
 
 
-def _inventor_tiles(state: LandoverState, exclude: int = -1) -> list[int]:
+def _inventor_tiles(state: Position, exclude: int = -1) -> list[int]:
     return [
         t
         for t, n in enumerate(state.board.numbers)
@@ -194,7 +191,7 @@ def _inventor_tiles(state: LandoverState, exclude: int = -1) -> list[int]:
     ]
 
 
-def _open_edges(state: LandoverState) -> list[int]:
+def _open_edges(state: Position) -> list[int]:
     """Roads and boats with an end touching nothing else of their owner (Diplomat)."""
     result = []
     for e, owner in enumerate(state.edge_owner):
@@ -214,7 +211,7 @@ def _open_edges(state: LandoverState) -> list[int]:
 # -- the choices a card asks for -----------------------------------------------
 
 
-def task_options(state: LandoverState, task: Task) -> list[LandoverAction]:
+def task_options(state: Position, task: Task) -> list[LandoverAction]:
     """The legal answers to a seat's task; none makes the task moot."""
     if task.kind == "kind":
         return [ChooseKind(k) for k in _kind_options(state, task)]
@@ -238,7 +235,7 @@ def task_options(state: LandoverState, task: Task) -> list[LandoverAction]:
     return options
 
 
-def _choice_options(state: LandoverState, task: Task) -> list[LandoverAction]:
+def _choice_options(state: Position, task: Task) -> list[LandoverAction]:
     seat, purpose = task.seat, task.purpose
     if task.kind == "player":
         if purpose == "master_merchant":
@@ -257,7 +254,7 @@ def _choice_options(state: LandoverState, task: Task) -> list[LandoverAction]:
     return [ChooseTile(t) for t in tiles]
 
 
-def _kind_options(state: LandoverState, task: Task) -> list[int]:
+def _kind_options(state: Position, task: Task) -> list[int]:
     seat, purpose = task.seat, task.purpose
     fixed = FIXED_KIND_CHOICES.get(purpose)
     if fixed is not None:
@@ -270,7 +267,7 @@ def _kind_options(state: LandoverState, task: Task) -> list[int]:
     return [k for k in range(R.KINDS) if state.hand[holder][k]]
 
 
-def apply_choice(state: LandoverState, task: Task, action: LandoverAction) -> None:
+def apply_choice(state: Position, task: Task, action: LandoverAction) -> None:
     """Carry out a seat's answer to ``task``, already taken off the queue."""
     seat, purpose = task.seat, task.purpose
     match action:
@@ -305,7 +302,7 @@ def apply_choice(state: LandoverState, task: Task, action: LandoverAction) -> No
             raise IllegalAction(f"landover: unexpected {action!r}")
 
 
-def _apply_player(state: LandoverState, task: Task, other: int) -> None:
+def _apply_player(state: Position, task: Task, other: int) -> None:
     seat, purpose = task.seat, task.purpose
     if purpose == "master_merchant":
         state.tasks[:0] = [Task("kind", seat, "master_take", other)] * 2
@@ -318,7 +315,7 @@ def _apply_player(state: LandoverState, task: Task, other: int) -> None:
             state.military[seat] = min(cap, state.military[seat] + 1)
 
 
-def _apply_kind(state: LandoverState, task: Task, kind: int) -> None:
+def _apply_kind(state: Position, task: Task, kind: int) -> None:
     seat, purpose = task.seat, task.purpose
     if purpose == "aqueduct":
         state.hand[seat][kind] += 1
@@ -339,7 +336,7 @@ def _apply_kind(state: LandoverState, task: Task, kind: int) -> None:
         state.give(task.a, seat, kind)
 
 
-def _apply_tile(state: LandoverState, task: Task, tile: int) -> None:
+def _apply_tile(state: Position, task: Task, tile: int) -> None:
     seat, purpose = task.seat, task.purpose
     if purpose == "merchant":
         state.merchant_seat, state.merchant_tile = seat, tile

@@ -1,28 +1,24 @@
 """Culture: raising the three tracks (LANDOVER-12, -14) and the metros they win (LANDOVER-15).
 
 The level-3 abilities live where they act: the Aqueduct in roll.py's
-production, commerce in ``LandoverState.trade_ratio``, politics in
-``LandoverState.military_cap``.
+production, commerce in ``Position.trade_ratio``, politics in
+``Position.military_cap``.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from referee.games.landover import rules as R
 from referee.games.landover.building import CITY
+from referee.games.landover.position import Position
 from referee.games.landover.tasks import Task
 
-if TYPE_CHECKING:
-    from referee.games.landover.state import LandoverState
 
-
-def culture_cost(state: LandoverState, seat: int, track: int) -> int:
+def culture_cost(state: Position, seat: int, track: int) -> int:
     """Commodities the next level costs: the level itself, one fewer with the Crane."""
     return max(0, state.culture[seat][track] + 1 - (1 if state.crane else 0))
 
 
-def can_improve(state: LandoverState, seat: int, track: int) -> bool:
+def can_improve(state: Position, seat: int, track: int) -> bool:
     level = state.culture[seat][track]
     if level >= 5:
         return False
@@ -31,7 +27,7 @@ def can_improve(state: LandoverState, seat: int, track: int) -> bool:
     return state.hand[seat][R.TRACK_COMMODITY[track]] >= culture_cost(state, seat, track)
 
 
-def improve(state: LandoverState, seat: int, track: int) -> None:
+def improve(state: Position, seat: int, track: int) -> None:
     """Pay for one level; reaching 4 first, or 5, may take the track's metro."""
     state.hand[seat][R.TRACK_COMMODITY[track]] -= culture_cost(state, seat, track)
     state.crane = False
@@ -54,7 +50,7 @@ def improve(state: LandoverState, seat: int, track: int) -> None:
         state.tasks.append(Task("vertex", seat, "metro", track))
 
 
-def metro_spots(state: LandoverState, seat: int) -> list[int]:
+def metro_spots(state: Position, seat: int) -> list[int]:
     """The cities of ``seat`` that could take a metro."""
     return [
         v

@@ -6,15 +6,11 @@ board: "vertex 25 (forest 6, pasture 9)".
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from referee.engine import actor
 from referee.games.landover import actions as a
 from referee.games.landover import rules as R
 from referee.games.landover.board import SEA, TERRAIN_NAMES
-
-if TYPE_CHECKING:
-    from referee.games.landover.state import LandoverState
+from referee.games.landover.position import Position
 
 TRACK_NAMES = ("science", "commerce", "politics")
 CHANCE_DRAWS = {
@@ -25,12 +21,12 @@ CHANCE_DRAWS = {
 """What chance's random kind means, by the task that asked for it."""
 
 
-def describe(state: LandoverState, seat: int, action: a.LandoverAction) -> str:
+def describe(state: Position, seat: int, action: a.LandoverAction) -> str:
     """One sentence: "seat 1 builds a city on vertex 25 (forest 6, pasture 9)"."""
     return f"{actor(seat)} {_predicate(state, action)}"
 
 
-def _predicate(state: LandoverState, action: a.LandoverAction) -> str:  # noqa: PLR0911, PLR0912
+def _predicate(state: Position, action: a.LandoverAction) -> str:  # noqa: PLR0911, PLR0912
     # One case per action kind: a long but flat table.
     match action:
         case a.BuildRoad(edge):
@@ -136,7 +132,7 @@ def _event(event: int) -> str:
     return f"the {_name(TRACK_NAMES, event - 1)} gate"
 
 
-def _tile(state: LandoverState, tile: int) -> str:
+def _tile(state: Position, tile: int) -> str:
     """A hex by number, terrain and token: "tile 7 (forest 6)"."""
     board = state.board
     if not 0 <= tile < len(board.terrain):
@@ -144,14 +140,14 @@ def _tile(state: LandoverState, tile: int) -> str:
     return f"tile {tile} ({_land(state, tile)})"
 
 
-def _land(state: LandoverState, tile: int) -> str:
+def _land(state: Position, tile: int) -> str:
     board = state.board
     terrain = TERRAIN_NAMES[board.terrain[tile]]
     number = board.numbers[tile]
     return f"{terrain} {number}" if number else terrain
 
 
-def _vertex(state: LandoverState, vertex: int) -> str:
+def _vertex(state: Position, vertex: int) -> str:
     """A corner by number and the land around it: "vertex 25 (forest 6, pasture 9)"."""
     board = state.board
     if not 0 <= vertex < len(board.vertex_tiles):
@@ -160,7 +156,7 @@ def _vertex(state: LandoverState, vertex: int) -> str:
     return f"vertex {vertex} ({', '.join(lands) or 'at sea'})"
 
 
-def _edge(state: LandoverState, edge: int) -> str:
+def _edge(state: Position, edge: int) -> str:
     """A side by number and the hexes it parts: "edge 40 (forest 6 / sea)"."""
     board = state.board
     if not 0 <= edge < len(board.edges):
@@ -170,13 +166,13 @@ def _edge(state: LandoverState, edge: int) -> str:
     return f"edge {edge} ({' / '.join(_land(state, t) for t in sorted(tiles))})"
 
 
-def _task_seat(state: LandoverState) -> int:
+def _task_seat(state: Position) -> int:
     return state.tasks[0].seat if state.tasks else state.current
 
 
-def _task_tile(state: LandoverState) -> int:
+def _task_tile(state: Position) -> int:
     return state.tasks[0].a if state.tasks else -1
 
 
-def _task_kind(state: LandoverState) -> str:
+def _task_kind(state: Position) -> str:
     return state.tasks[0].kind if state.tasks else ""

@@ -20,19 +20,20 @@ from __future__ import annotations
 
 import itertools
 import random
+from typing import TypeVar
 
 from referee.games.landover import rules as R
 from referee.games.landover.awards import route_length
 from referee.games.landover.board import MYSTERY, TERRAIN_NAMES
-from referee.games.landover.state import LandoverState, Phase
+from referee.games.landover.position import Phase, Position
 from referee.games.landover.tasks import Task
 from referee.games.landover.trade import Offer
 from sdk.pb.landgrave.games.landover.v1 import landover_pb2
 
+P = TypeVar("P", bound=Position)
 
-def determinize(
-    blank: LandoverState, seat: int, obs: landover_pb2.Observation, rng: random.Random
-) -> LandoverState:
+
+def determinize(blank: P, seat: int, obs: landover_pb2.Observation, rng: random.Random) -> P:
     """Fill ``blank`` (a new game of the observed game's config) from ``obs`` and ``rng``."""
     state = blank
     _board(state, obs)
@@ -47,7 +48,7 @@ def determinize(
     return state
 
 
-def _board(state: LandoverState, obs: landover_pb2.Observation) -> None:
+def _board(state: Position, obs: landover_pb2.Observation) -> None:
     board = state.board
     for tile, shown in enumerate(obs.tiles):
         board.terrain[tile] = TERRAIN_NAMES.index(shown.terrain)
@@ -63,7 +64,7 @@ def _board(state: LandoverState, obs: landover_pb2.Observation) -> None:
     state.mystery_left = (list(obs.mystery_terrain_left), list(obs.mystery_numbers_left))
 
 
-def _pieces(state: LandoverState, obs: landover_pb2.Observation) -> None:
+def _pieces(state: Position, obs: landover_pb2.Observation) -> None:
     for v, vertex in enumerate(obs.vertices):
         state.owner[v] = vertex.owner
         state.building[v] = vertex.building
@@ -78,7 +79,7 @@ def _pieces(state: LandoverState, obs: landover_pb2.Observation) -> None:
     state.route_lengths = [route_length(state, s) for s in range(state.players)]
 
 
-def _players(state: LandoverState, obs: landover_pb2.Observation) -> None:
+def _players(state: Position, obs: landover_pb2.Observation) -> None:
     for player in obs.players:
         s = player.seat
         state.culture[s] = list(player.culture)
@@ -98,7 +99,7 @@ def _players(state: LandoverState, obs: landover_pb2.Observation) -> None:
     state.longest, state.port = obs.longest_route_seat, obs.port_authority_seat
 
 
-def _turn(state: LandoverState, obs: landover_pb2.Observation) -> None:
+def _turn(state: Position, obs: landover_pb2.Observation) -> None:
     state.phase = Phase[obs.phase.upper()]
     state.setup_vertex = obs.setup_vertex
     buildings = sum(1 for owner in state.owner if owner >= 0)
@@ -128,7 +129,7 @@ def _turn(state: LandoverState, obs: landover_pb2.Observation) -> None:
         )
 
 
-def _shown_hands(state: LandoverState, seat: int, obs: landover_pb2.Observation) -> set[int]:
+def _shown_hands(state: Position, seat: int, obs: landover_pb2.Observation) -> set[int]:
     """Put in place another seat's cards that the observation shows; return those seats."""
     if not state.tasks or state.tasks[0].seat != seat:
         return set()
@@ -141,7 +142,7 @@ def _shown_hands(state: LandoverState, seat: int, obs: landover_pb2.Observation)
 
 
 def _sample_hands(
-    state: LandoverState,
+    state: Position,
     seat: int,
     obs: landover_pb2.Observation,
     shown: set[int],
@@ -158,7 +159,7 @@ def _sample_hands(
 
 
 def _sample_dev_cards(
-    state: LandoverState,
+    state: Position,
     seat: int,
     obs: landover_pb2.Observation,
     shown: set[int],

@@ -7,17 +7,13 @@ A seat choosing from another's cards (Master Merchant, Spy) sees them.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from referee.games.landover import rules as R
 from referee.games.landover.board import TERRAIN_NAMES
+from referee.games.landover.position import Position
 from sdk.pb.landgrave.games.landover.v1 import landover_pb2
 
-if TYPE_CHECKING:
-    from referee.games.landover.state import LandoverState
 
-
-def rules_config(state: LandoverState) -> landover_pb2.Config:
+def rules_config(state: Position) -> landover_pb2.Config:
     rules = state.rules
     name = state.board.name
     return landover_pb2.Config(
@@ -32,12 +28,12 @@ def rules_config(state: LandoverState) -> landover_pb2.Config:
     )
 
 
-def observe(state: LandoverState, seat: int) -> landover_pb2.Observation:
+def observe(state: Position, seat: int) -> landover_pb2.Observation:
     """The Observation message for one seat."""
     board = state.board
     message = landover_pb2.Observation(
         seat=seat,
-        num_players=state.num_players,
+        num_players=state.players,
         config=rules_config(state),
         hand=state.hand[seat],
         dev_hand=state.dev[seat],
@@ -114,7 +110,7 @@ def observe(state: LandoverState, seat: int) -> landover_pb2.Observation:
             owner=state.edge_owner[e],
             piece=state.edge_piece[e],
         )
-    for s in range(state.num_players):
+    for s in range(state.players):
         message.players.add(
             seat=s,
             victory_points=state.victory_points(s),

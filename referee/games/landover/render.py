@@ -2,16 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from referee.games.landover import rules as R
 from referee.games.landover.board import SEA, TERRAIN_NAMES
-
-if TYPE_CHECKING:
-    from referee.games.landover.state import LandoverState
+from referee.games.landover.position import Position
 
 
-def render_text(state: LandoverState) -> str:
+def render_text(state: Position) -> str:
     board = state.board
     lines = [f"Landover ({board.name}), turn {state.turn}, phase {state.phase.name.lower()}"]
     rows: dict[int, list[str]] = {}
@@ -25,7 +21,7 @@ def render_text(state: LandoverState) -> str:
     for r in sorted(rows):
         lines.append(" " * (4 * abs(r)) + "  ".join(f"{cell:<7}" for cell in rows[r]))
     lines.append(f"barbarians {state.barbarian}/{R.BARBARIAN_TRACK}; last roll {state.last_roll}")
-    for seat in range(state.num_players):
+    for seat in range(state.players):
         marks = [
             f"{'C' if state.building[v] == 2 else 'v'}{v}"
             + ("w" if state.wall[v] else "")

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
-from typing import TYPE_CHECKING
 
 from referee.games.landover import rules as R
 from referee.games.landover.actions import (
@@ -35,14 +34,12 @@ from referee.games.landover.board import (
     MOUNTAINS,
     MYSTERY,
     PASTURE,
+    RED_NUMBERS,
     TERRAIN_RESOURCE,
-    Board,
 )
 from referee.games.landover.building import CITY, VILLAGE
+from referee.games.landover.position import Position
 from referee.games.landover.tasks import Task
-
-if TYPE_CHECKING:
-    from referee.games.landover.state import LandoverState
 
 CITY_YIELD = {
     FOREST: (R.WOOD, R.PAPER),
@@ -72,7 +69,7 @@ _ROLLS: tuple[tuple[LandoverAction, Fraction], ...] = tuple(
 )
 
 
-def roll_tasks(state: LandoverState, event: int, red: int, white: int) -> list[Task]:
+def roll_tasks(state: Position, event: int, red: int, white: int) -> list[Task]:
     """Move the barbarians or open a gate, then queue the 7 or production."""
     tasks: list[Task] = []
     if event == R.EVENT_BARBARIAN:
@@ -92,7 +89,7 @@ def roll_tasks(state: LandoverState, event: int, red: int, white: int) -> list[T
     return tasks
 
 
-def run_auto_task(state: LandoverState, task: Task) -> list[Task]:
+def run_auto_task(state: Position, task: Task) -> list[Task]:
     """Resolve one of the engine's own tasks; return the tasks it sets off."""
     if task.kind == "attack":
         return _attack(state)
@@ -101,7 +98,7 @@ def run_auto_task(state: LandoverState, task: Task) -> list[Task]:
     return _produce(state, task.a)
 
 
-def _attack(state: LandoverState) -> list[Task]:
+def _attack(state: Position) -> list[Task]:
     """The barbarians arrive (LANDOVER-19)."""
     strength = sum(1 for b in state.building if b == CITY)
     defence = sum(state.military)
@@ -122,7 +119,7 @@ def _attack(state: LandoverState) -> list[Task]:
     return tasks
 
 
-def _seven(state: LandoverState) -> list[Task]:
+def _seven(state: Position) -> list[Task]:
     for seat in range(state.players):
         if state.catapult[seat] >= 0:
             state.cleared.add(state.catapult[seat])
@@ -135,7 +132,7 @@ def _seven(state: LandoverState) -> list[Task]:
     return tasks
 
 
-def _produce(state: LandoverState, total: int) -> list[Task]:
+def _produce(state: Position, total: int) -> list[Task]:
     gained = [False] * state.players
     tasks = []
     catapults = set(state.catapult)
@@ -165,7 +162,7 @@ def _produce(state: LandoverState, total: int) -> list[Task]:
     return tasks
 
 
-def task_outcomes(state: LandoverState, task: Task) -> list[tuple[LandoverAction, Fraction]]:
+def task_outcomes(state: Position, task: Task) -> list[tuple[LandoverAction, Fraction]]:
     """Chance's outcomes for one of its tasks, sorted, with their odds."""
     if task.kind == "draw":
         counts = _deck_counts(state, task.a)
@@ -183,24 +180,7 @@ def task_outcomes(state: LandoverState, task: Task) -> list[tuple[LandoverAction
     return [(RandomCity(v), Fraction(1, len(cities))) for v in cities]
 
 
-RED_NUMBERS = (6, 8)
-
-
-def start_deal(board: Board) -> list[Task]:
-    """Chance's steps before setup on a dealt map (LANDOVER-02).
-
-    Every dealt hex's terrain, then each 6 and 8 of the pool on a hex away
-    from the others (chance picks the hex), then the other numbers hex by hex.
-    """
-    reds = [n for n in RED_NUMBERS for _ in range(board.deal_pool.numbers[n])]
-    return (
-        [Task("deal", -1, "terrain", t) for t in board.deal]
-        + [Task("deal", -1, "red", n) for n in reds]
-        + [Task("deal", -1, "number", t) for t in board.deal]
-    )
-
-
-def _red_spots(state: LandoverState) -> list[int]:
+def _red_spots(state: Position) -> list[int]:
     """Dealt hexes that may take a 6 or 8: numberless, not desert, none red next door."""
     board = state.board
     open_tiles = [t for t in board.deal if board.numbers[t] == 0 and board.terrain[t] != DESERT]
@@ -208,7 +188,7 @@ def _red_spots(state: LandoverState) -> list[int]:
     return apart or open_tiles
 
 
-def _next_to_red(state: LandoverState, tile: int) -> bool:
+def _next_to_red(state: Position, tile: int) -> bool:
     board = state.board
     return any(
         board.numbers[u] in RED_NUMBERS
@@ -217,7 +197,7 @@ def _next_to_red(state: LandoverState, tile: int) -> bool:
     )
 
 
-def _deal_outcomes(state: LandoverState, task: Task) -> list[tuple[LandoverAction, Fraction]]:
+def _deal_outcomes(state: Position, task: Task) -> list[tuple[LandoverAction, Fraction]]:
     """A hex's terrain or number, in proportion to what its pool has left (LANDOVER-02).
 
     A 6 or 8 never goes next to another 6 or 8, unless nothing else is left.
@@ -237,7 +217,7 @@ def _deal_outcomes(state: LandoverState, task: Task) -> list[tuple[LandoverActio
     return [(DealNumber(n), Fraction(q, total)) for n, q in sorted(left.items())]
 
 
-def apply_outcome(state: LandoverState, task: Task, action: LandoverAction) -> None:
+def apply_outcome(state: Position, task: Task, action: LandoverAction) -> None:
     """Apply chance's outcome for ``task``, already taken off the queue."""
     if isinstance(action, DealPlace):
         state.deal(action.tile, DealNumber(task.a))
@@ -265,7 +245,7 @@ def apply_outcome(state: LandoverState, task: Task, action: LandoverAction) -> N
             state.tasks.insert(0, Task(task.kind, task.seat, "", task.a - 1))
 
 
-def is_moot(state: LandoverState, task: Task) -> bool:
+def is_moot(state: Position, task: Task) -> bool:
     """Whether chance's ``task`` can have no effect, so it is dropped."""
     board = state.board
     checks: dict[str, Callable[[], bool]] = {
@@ -287,12 +267,12 @@ def is_moot(state: LandoverState, task: Task) -> bool:
     return check is not None and check()
 
 
-def _deck_counts(state: LandoverState, deck: int) -> dict[int, int]:
+def _deck_counts(state: Position, deck: int) -> dict[int, int]:
     """Cards left in one deck, or in all of them for deck 3 (LANDOVER-30)."""
     return {c: q for c, q in enumerate(state.deck) if q and (deck == 3 or R.CARDS[c][1] == deck)}
 
 
-def _razable(state: LandoverState, seat: int) -> list[int]:
+def _razable(state: Position, seat: int) -> list[int]:
     """The cities of ``seat`` the barbarians may raze: those without a metro."""
     return [
         v

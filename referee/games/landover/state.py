@@ -1,24 +1,24 @@
-"""One position of Landover and its turn sequence (docs/rules/landover.md).
+"""The Landover state: the engine contract and the turn machine (docs/rules/landover.md).
 
 A turn is: an optional Alchemist decision, chance's roll of the event die
 and the two production dice, the resolution of that roll, then the
 player's actions in any order until EndTurn. Everything that happens
-between (random discards, steals, dev card draws, gold, razed cities, and
-the follow-up choices of dev cards) waits in a queue of tasks (tasks.py):
-the head task says who acts next, chance or a seat.
+between (random discards, steals, dev card draws, gold, razed cities, hex
+deals, and the follow-up choices of dev cards) waits in a queue of tasks
+(tasks.py): the head task says who acts next, chance or a seat. An offer
+between players (trade.py) takes the floor while it is open.
 
-This module is the turn machine and the seat queries; the rules it applies
-live by concept: building.py (pieces and placement), roll.py (the roll,
-production and chance's steps), cards.py (dev cards and the choices they
-ask for), culture.py (culture and metros) and awards.py (longest route and
-Port Authority). It is longer than most modules because the engine
-contract, the seat queries that observation.py and render.py read, and the
-phases of a turn are all methods of the one state object.
+The data and the seat queries are the ``Position`` this class extends
+(position.py); the rules it applies live by concept: building.py (pieces
+and placement), roll.py (the roll, production and chance's steps),
+cards.py (dev cards and the choices they ask for), culture.py (culture
+and metros), awards.py (longest route and Port Authority) and trade.py
+(offers between players). Those modules know only the Position, never
+this one, so the imports run one way: into here.
 """
 
 from __future__ import annotations
 
-import enum
 from fractions import Fraction
 
 from referee.engine import CHANCE, SeatOutcome, State, outcomes_from_scores
@@ -35,8 +35,6 @@ from referee.games.landover.actions import (
     BuyMilitary,
     CancelTrade,
     ChooseDice,
-    DealNumber,
-    DealTerrain,
     DeclineTrade,
     DiceRoll,
     DrawCard,
@@ -50,9 +48,13 @@ from referee.games.landover.actions import (
     RollDice,
     Skip,
 )
-from referee.games.landover.board import GENERIC_HARBOR, GOLD, TERRAIN_RESOURCE, Board
+from referee.games.landover.board import GOLD, TERRAIN_RESOURCE
 from referee.games.landover.building import BOAT, CITY, ROAD, VILLAGE
-from referee.games.landover.rules import Rules
+from referee.games.landover.describe import describe
+from referee.games.landover.observation import observe
+from referee.games.landover.position import Phase, Position
+from referee.games.landover.render import render_text
+from referee.games.landover.svg import render_svg
 from referee.games.landover.tasks import AUTO_TASKS, CHANCE_TASKS, Task
 from sdk.pb.landgrave.games.landover.v1 import landover_pb2
 
@@ -85,78 +87,11 @@ CLONED_NESTED = ("hand", "dev", "culture")
 """Lists of per-seat lists that ``clone`` copies two deep."""
 
 
-class Phase(enum.IntEnum):
-    SETUP = 1
-    PRE_ROLL = 2
-    """The player holds an Alchemist: roll or set the dice."""
-    ROLL = 3
-    """Chance rolls."""
-    MAIN = 4
-    OVER = 5
-
-
-class LandoverState(State[LandoverAction]):
-    """A Landover game."""
+class LandoverState(Position, State[LandoverAction]):
+    """A Landover game: the engine contract and the turn machine over a Position."""
 
     not_in_canonical = frozenset({"rules", "players", "route_lengths"})
     """Rules and players are named in ``identity``; route lengths follow from the roads."""
-
-    def __init__(  # noqa: PLR0915 (one line per attribute: the state's whole inventory)
-        self, board: Board, rules: Rules, num_players: int, identity: bytes
-    ) -> None:
-        self.board = board
-        self.rules = rules
-        self.players = num_players
-        self.identity = identity
-        n_v, n_e = len(board.vertex_xy), len(board.edges)
-        self.owner = [-1] * n_v
-        self.building = [0] * n_v
-        self.wall = [False] * n_v
-        self.metro_at = [-1] * n_v
-        self.edge_owner = [-1] * n_e
-        self.edge_piece = [0] * n_e
-        self.hand = [[0] * R.KINDS for _ in range(num_players)]
-        self.dev = [[0] * R.NUM_CARDS for _ in range(num_players)]
-        self.culture = [[0, 0, 0] for _ in range(num_players)]
-        self.military = [0] * num_players
-        self.vp_cards = [0] * num_players
-        self.defender = [0] * num_players
-        self.islands: list[set[int]] = [set() for _ in range(num_players)]
-        self.explored = [0] * num_players
-        self.catapult = [-1] * num_players
-        self.cleared: set[int] = set()
-        self.deck = [qty for _, _, qty in R.CARDS]
-        self.metro_owner = [-1, -1, -1]
-        self.metro_locked = [False, False, False]
-        self.merchant_seat = -1
-        self.merchant_tile = -1
-        self.longest = -1
-        self.port = -1
-        self.route_lengths = [0] * num_players
-        self.barbarian = 0
-        self.phase = Phase.SETUP
-        self.setup_step = 0
-        """Index into the setup order; each step is a building then a road."""
-        self.setup_vertex = -1
-        """The building whose road is due, -1 when a building is due."""
-        self.current = 0
-        self.turn = 0
-        self.tasks: list[Task] = roll.start_deal(board)
-        """What waits (tasks.py); a new game starts with chance dealing the map's hexes."""
-        self.raided = False
-        self.free_raids = 0
-        self.crane = False
-        self.fleet = -1
-        self.alchemist = (0, 0)
-        self.last_roll = (-1, 0, 0)
-        self.offer: trade.Offer | None = None
-        """This turn's latest offer between players (LANDOVER-06), open or closed."""
-        self.offers_made = 0
-        self.deal_left = (list(board.deal_pool.terrain), list(board.deal_pool.numbers))
-        """What is left to deal to the map's dealt hexes: count per terrain, per number."""
-        self.mystery_left = (list(board.mystery_pool.terrain), list(board.mystery_pool.numbers))
-        """Likewise for its mystery hexes, dealt as roads and boats reach them."""
-        self.winner = -1
 
     # -- the contract --------------------------------------------------------
 
@@ -228,8 +163,6 @@ class LandoverState(State[LandoverAction]):
         self._advance()
 
     def observation(self, seat: int) -> landover_pb2.Observation:
-        from referee.games.landover.observation import observe
-
         return observe(self, seat)
 
     def outcome(self) -> list[SeatOutcome]:
@@ -295,18 +228,12 @@ class LandoverState(State[LandoverAction]):
         return self.identity + repr(fields).encode()
 
     def render(self) -> str:
-        from referee.games.landover.render import render_text
-
         return render_text(self)
 
     def render_svg(self) -> str:
-        from referee.games.landover.svg import render_svg
-
         return render_svg(self)
 
     def describe(self, seat: int, action: LandoverAction) -> str:
-        from referee.games.landover.describe import describe
-
         return describe(self, seat, action)
 
     def hides(self, viewer: int, seat: int, action: LandoverAction) -> bool:
@@ -351,106 +278,7 @@ class LandoverState(State[LandoverAction]):
                 return neutral
         return legal[0]
 
-    # -- seat queries and moves of cards ---------------------------------------
-
-    def victory_points(self, seat: int) -> int:
-        points = 0
-        for v, owner in enumerate(self.owner):
-            if owner == seat:
-                points += self.building[v]
-        points += 2 * self.metro_owner.count(seat)
-        points += 2 * (self.longest == seat) + 2 * (self.port == seat)
-        points += (self.merchant_seat == seat) + self.vp_cards[seat] + self.defender[seat]
-        return points + self.explored[seat]
-
-    def count_buildings(self, seat: int, kind: int) -> int:
-        return sum(1 for v, o in enumerate(self.owner) if o == seat and self.building[v] == kind)
-
-    def count_pieces(self, seat: int, piece: int) -> int:
-        return sum(
-            1 for e, o in enumerate(self.edge_owner) if o == seat and self.edge_piece[e] == piece
-        )
-
-    def harbor_count(self, seat: int) -> int:
-        return sum(1 for v, h in enumerate(self.board.harbor) if h >= 0 and self.owner[v] == seat)
-
-    def safe_hand(self, seat: int) -> int:
-        walls = sum(1 for v, w in enumerate(self.wall) if w and self.owner[v] == seat)
-        return R.BASE_SAFE_HAND + 2 * walls
-
-    def military_cap(self, seat: int) -> int:
-        if self.culture[seat][R.POLITICS] >= 3:
-            return R.POLITICS_MILITARY_CAP
-        return R.MILITARY_CAP
-
-    def trade_ratio(self, seat: int, kind: int) -> int:
-        """The best bank ratio for giving ``kind`` (LANDOVER-16)."""
-        ratio = 4
-        for v, h in enumerate(self.board.harbor):
-            if h >= 0 and self.owner[v] == seat:
-                if h == GENERIC_HARBOR:
-                    ratio = min(ratio, 3)
-                elif h == kind:
-                    ratio = 2
-        if (
-            self.merchant_seat == seat
-            and TERRAIN_RESOURCE.get(self.board.terrain[self.merchant_tile]) == kind
-        ):
-            ratio = 2
-        if kind >= R.RESOURCES and self.culture[seat][R.COMMERCE] >= 3:
-            ratio = 2
-        if self.fleet == kind and seat == self.current:
-            ratio = 2
-        return ratio
-
-    def immune(self, seat: int) -> bool:
-        limit = self.rules.raid_immunity_vp
-        return limit > 0 and self.victory_points(seat) <= limit
-
-    def dev_hand(self, seat: int) -> int:
-        return sum(self.dev[seat])
-
-    def opponents(self, seat: int) -> list[int]:
-        """Other seats in turn order after ``seat``."""
-        return [(seat + i) % self.players for i in range(1, self.players)]
-
-    def turn_order(self) -> list[int]:
-        return [(self.current + i) % self.players for i in range(self.players)]
-
-    def can_pay(self, seat: int, cost: R.Cost) -> bool:
-        hand = self.hand[seat]
-        return all(hand[k] >= c for k, c in enumerate(cost))
-
-    def pay(self, seat: int, cost: R.Cost) -> None:
-        for k, c in enumerate(cost):
-            self.hand[seat][k] -= c
-
-    def pools(self, tile: int) -> tuple[list[int], list[int]]:
-        """What is left to deal to ``tile``: counts per terrain and per number (LANDOVER-02)."""
-        return self.mystery_left if tile in self.board.mystery else self.deal_left
-
-    def deal(self, tile: int, action: DealTerrain | DealNumber) -> None:
-        """Chance's terrain or number for a hex, taken from its pool."""
-        terrain, numbers = self.pools(tile)
-        if isinstance(action, DealTerrain):
-            self.board.terrain[tile] = action.terrain
-            terrain[action.terrain] -= 1
-        else:
-            self.board.numbers[tile] = action.number
-            numbers[action.number] -= 1
-
-    def give(self, giver: int, taker: int, kind: int, count: int = 1) -> None:
-        """Move up to ``count`` cards of ``kind``: as many as the giver holds."""
-        moved = min(count, self.hand[giver][kind])
-        self.hand[giver][kind] -= moved
-        self.hand[taker][kind] += moved
-
     # -- setup ---------------------------------------------------------------
-
-    def setup_seat(self) -> int:
-        n = self.players
-        step = self.setup_step
-        return step if step < n else 2 * n - 1 - step
 
     def _apply_setup(self, seat: int, action: LandoverAction) -> None:
         if isinstance(action, (BuildVillage, BuildCity)):

@@ -9,13 +9,10 @@ from __future__ import annotations
 
 import math
 from html import escape
-from typing import TYPE_CHECKING
 
 from referee.games.landover.board import GENERIC_HARBOR, SEA, TERRAIN_NAMES
+from referee.games.landover.position import Position
 from referee.games.landover.rules import KIND_NAMES
-
-if TYPE_CHECKING:
-    from referee.games.landover.state import LandoverState
 
 SIZE = 30
 """Hex radius in pixels."""
@@ -37,7 +34,7 @@ UNIT_X = SIZE * math.sqrt(3) / 2
 UNIT_Y = SIZE / 2
 
 
-def render_svg(state: LandoverState) -> str:
+def render_svg(state: Position) -> str:
     """The board and standings as a standalone SVG document string."""
     board = state.board
     xs = [x for x, _ in board.vertex_xy]
@@ -45,7 +42,7 @@ def render_svg(state: LandoverState) -> str:
     left, top = min(xs) * UNIT_X - MARGIN, min(ys) * UNIT_Y - MARGIN
     width = (max(xs) - min(xs)) * UNIT_X + 2 * MARGIN
     board_height = (max(ys) - min(ys)) * UNIT_Y + 2 * MARGIN
-    height = board_height + LINE * (state.num_players + 2)
+    height = board_height + LINE * (state.players + 2)
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
         f'viewBox="{left:.1f} {top:.1f} {width:.1f} {height:.1f}" '
@@ -61,12 +58,12 @@ def render_svg(state: LandoverState) -> str:
     return "\n".join(parts)
 
 
-def _point(state: LandoverState, vertex: int) -> tuple[float, float]:
+def _point(state: Position, vertex: int) -> tuple[float, float]:
     x, y = state.board.vertex_xy[vertex]
     return x * UNIT_X, y * UNIT_Y
 
 
-def _tiles(state: LandoverState) -> list[str]:
+def _tiles(state: Position) -> list[str]:
     board = state.board
     catapults = {tile: seat for seat, tile in enumerate(state.catapult) if tile >= 0}
     parts = []
@@ -103,7 +100,7 @@ def _tiles(state: LandoverState) -> list[str]:
     return parts
 
 
-def _edges(state: LandoverState) -> list[str]:
+def _edges(state: Position) -> list[str]:
     parts = []
     for e, (a, b) in enumerate(state.board.edges):
         owner = state.edge_owner[e]
@@ -118,7 +115,7 @@ def _edges(state: LandoverState) -> list[str]:
     return parts
 
 
-def _vertices(state: LandoverState) -> list[str]:
+def _vertices(state: Position) -> list[str]:
     board = state.board
     parts = []
     for v in range(len(board.vertex_xy)):
@@ -149,12 +146,12 @@ def _vertices(state: LandoverState) -> list[str]:
     return parts
 
 
-def _standings(state: LandoverState, x: float, y: float) -> list[str]:
+def _standings(state: Position, x: float, y: float) -> list[str]:
     parts = [
         f'<text x="{x:.1f}" y="{y + LINE:.1f}">turn {state.turn}, barbarians '
         f"{state.barbarian}/7, target {state.rules.victory_points} VP</text>"
     ]
-    for seat in range(state.num_players):
+    for seat in range(state.players):
         mark = " (winner)" if seat == state.winner else " *" if seat == state.current else ""
         text = (
             f"seat {seat}: {state.victory_points(seat)} VP, culture "
