@@ -99,6 +99,8 @@ class Board:
     edges: list[tuple[int, int]]
     edge_kind: list[int]
     harbor: list[int]
+    harbor_spots: tuple[tuple[int, int], ...] = ()
+    """(vertex, harbor) of every harbor corner: what the trade ratios look at."""
     mystery: frozenset[int] = frozenset()
     """Mystery hexes: dealt from ``mystery_pool`` when a road or boat first touches one."""
     deal: tuple[int, ...] = ()
@@ -225,6 +227,7 @@ def build_board(
         edges=edges,
         edge_kind=edge_kind,
         harbor=harbor,
+        harbor_spots=tuple((v, h) for v, h in enumerate(harbor) if h >= 0),
         mystery=frozenset(index_of[c] for c in hidden),
         deal=tuple(index_of[c] for c in start),
         deal_pool=pools[0],

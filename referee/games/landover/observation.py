@@ -8,7 +8,7 @@ A seat choosing from another's cards (Master Merchant, Spy) sees them.
 from __future__ import annotations
 
 from referee.games.landover import rules as R
-from referee.games.landover.board import TERRAIN_NAMES
+from referee.games.landover.board import TERRAIN_NAMES, Board
 from referee.games.landover.position import Position
 from sdk.pb.landgrave.games.landover.v1 import landover_pb2
 
@@ -26,6 +26,40 @@ def rules_config(state: Position) -> landover_pb2.Config:
         trade_cards=rules.trade_cards,
         trade_offers=rules.trade_offers,
     )
+
+
+_GEOMETRY: dict[int, tuple[Board, landover_pb2.Observation]] = {}
+"""The board's fixed part of an Observation, made once per board geometry (a third of the cost)."""
+
+
+def _geometry(board: Board) -> landover_pb2.Observation:
+    """Tiles, vertices and edges with the fields that never change; the rest is filled per call."""
+    key = id(board.edges)  # shared by every copy of one game's board (Board.with_own_tiles)
+    cached = _GEOMETRY.get(key)
+    if cached is not None and cached[0].edges is board.edges:
+        return cached[1]
+    message = landover_pb2.Observation()
+    for tile, (q, r) in enumerate(board.coords):
+        message.tiles.add(q=q, r=r, island=board.island[tile], mystery=tile in board.mystery)
+    for v, (x, y) in enumerate(board.vertex_xy):
+        message.vertices.add(
+            x=x,
+            y=y,
+            tiles=board.vertex_tiles[v],
+            neighbours=board.vertex_neighbours[v],
+            edges=board.vertex_edges[v],
+            harbor=board.harbor[v],
+        )
+    for e, (a, b) in enumerate(board.edges):
+        message.edges.add(a=a, b=b, kind=board.edge_kind[e])
+    if len(_GEOMETRY) >= GEOMETRY_CACHE:
+        _GEOMETRY.clear()
+    _GEOMETRY[key] = (board, message)
+    return message
+
+
+GEOMETRY_CACHE = 64
+"""Boards whose geometry is kept: enough for the matches one process plays at once."""
 
 
 def observe(state: Position, seat: int) -> landover_pb2.Observation:
@@ -80,36 +114,16 @@ def observe(state: Position, seat: int) -> landover_pb2.Observation:
                 partner=offer.partner,
             )
         )
-    for tile, (q, r) in enumerate(board.coords):
-        message.tiles.add(
-            q=q,
-            r=r,
-            terrain=TERRAIN_NAMES[board.terrain[tile]],
-            number=board.numbers[tile],
-            island=board.island[tile],
-            mystery=tile in board.mystery,
-        )
-    for v, (x, y) in enumerate(board.vertex_xy):
-        message.vertices.add(
-            x=x,
-            y=y,
-            tiles=board.vertex_tiles[v],
-            neighbours=board.vertex_neighbours[v],
-            edges=board.vertex_edges[v],
-            harbor=board.harbor[v],
-            owner=state.owner[v],
-            building=state.building[v],
-            wall=state.wall[v],
-            metro=state.metro_at[v],
-        )
-    for e, (a, b) in enumerate(board.edges):
-        message.edges.add(
-            a=a,
-            b=b,
-            kind=board.edge_kind[e],
-            owner=state.edge_owner[e],
-            piece=state.edge_piece[e],
-        )
+    message.MergeFrom(_geometry(board))
+    for tile, shown in enumerate(message.tiles):
+        shown.terrain = TERRAIN_NAMES[board.terrain[tile]]
+        shown.number = board.numbers[tile]
+    for vertex, owner, building, wall, metro in zip(
+        message.vertices, state.owner, state.building, state.wall, state.metro_at, strict=True
+    ):
+        vertex.owner, vertex.building, vertex.wall, vertex.metro = owner, building, wall, metro
+    for edge, owner, piece in zip(message.edges, state.edge_owner, state.edge_piece, strict=True):
+        edge.owner, edge.piece = owner, piece
     for s in range(state.players):
         message.players.add(
             seat=s,

@@ -117,7 +117,7 @@ class Position:
         )
 
     def harbor_count(self, seat: int) -> int:
-        return sum(1 for v, h in enumerate(self.board.harbor) if h >= 0 and self.owner[v] == seat)
+        return sum(1 for v, _ in self.board.harbor_spots if self.owner[v] == seat)
 
     def safe_hand(self, seat: int) -> int:
         walls = sum(1 for v, w in enumerate(self.wall) if w and self.owner[v] == seat)
@@ -131,8 +131,8 @@ class Position:
     def trade_ratio(self, seat: int, kind: int) -> int:
         """The best bank ratio for giving ``kind`` (LANDOVER-16)."""
         ratio = 4
-        for v, h in enumerate(self.board.harbor):
-            if h >= 0 and self.owner[v] == seat:
+        for v, h in self.board.harbor_spots:
+            if self.owner[v] == seat:
                 if h == GENERIC_HARBOR:
                     ratio = min(ratio, 3)
                 elif h == kind:
