@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from referee.engine import CHANCE
 from referee.errors import ConfigError, IllegalAction, MalformedAction
 from referee.games.landover import ENGINE
+from referee.games.landover import rules as R
 from referee.games.landover.actions import DiceRoll, EndTurn, LandoverAction
 from referee.games.landover.board import SEA, beginner_board, random_board
 from referee.games.landover.state import LandoverState, Phase
@@ -165,7 +166,7 @@ def test_random_play_ends_and_never_goes_negative(seed: int, players: int) -> No
 
 @settings(max_examples=8, deadline=None)
 @given(seed=st.integers(0, 10_000))
-def test_observation_hides_other_hands_and_dev_cards(seed: int) -> None:
+def test_observation_hides_other_hands_dev_cards_and_deck_contents(seed: int) -> None:
     state, _ = random_playout(ENGINE, 2, seed=seed, config=config(turn_limit=30))
     assert isinstance(state, LandoverState)
     state.hand[1] = [3, 0, 0, 0, 0, 0, 0, 1]
@@ -175,6 +176,10 @@ def test_observation_hides_other_hands_and_dev_cards(seed: int) -> None:
     state.hand[1] = [0, 0, 2, 0, 0, 2, 0, 0]
     state.dev[1][2] = 0
     state.dev[1][22] = 1
+    politics = [c for c, (_, deck, _) in enumerate(R.CARDS) if deck == R.POLITICS]
+    held = next(c for c in politics if state.deck[c])
+    state.deck[held] -= 1  # the politics deck holds another card instead: same size
+    state.deck[next(c for c in politics if c != held)] += 1
     assert state.observation(0).SerializeToString(deterministic=True) == seen
     mine = state.observation(1)
     assert list(mine.hand) == [0, 0, 2, 0, 0, 2, 0, 0]
