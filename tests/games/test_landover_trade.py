@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
+from google.protobuf.any_pb2 import Any as AnyMessage
 
+from referee.engine import CHANCE
 from referee.errors import ConfigError, IllegalAction
 from referee.games.landover import ENGINE
 from referee.games.landover import rules as R
@@ -16,16 +17,20 @@ from referee.games.landover.actions import (
     ChoosePartner,
     DeclineTrade,
     EndTurn,
+    LandoverAction,
     ProposeTrade,
     SendOffer,
     TradeAsk,
     TradeGive,
 )
 from referee.games.landover.state import LandoverState
+from referee.games.landover.trade import DECLINED
 from referee.match import PenaltyPolicy
 from referee.match.termination import Termination
+from referee.record.format import decode_line
 from referee.replay.verify import verify_record
 from referee.transport.process import BotCommand
+from sdk.pb.landgrave.games.landover.v1 import landover_pb2
 from tests.games.test_landover_rules import blank, config, give
 from tests.helpers import TEST_BOTS, play_processes
 
@@ -166,27 +171,38 @@ def trader(*mode: str) -> BotCommand:
 async def test_a_seat_that_times_out_on_an_offer_declines_it(tmp_path: Path) -> None:
     """LANDOVER-06: with real bot processes, a late answer is the referee's decline."""
     record = tmp_path / "trade.jsonl"
+    game_config = config(turn_limit=6, trade_offers=1)
     result, _ = await play_processes(
         ENGINE,
         tmp_path,
         [trader(), trader(), trader("slow-answer")],
         decision_s=0.4,
-        config=config(turn_limit=6, trade_offers=1),
+        config=game_config,
         penalties=PenaltyPolicy.lenient(max_strikes=50),
         record_path=record,
     )
     assert all(seat.termination is Termination.NORMAL for seat in result.seats)
-    lines = [json.loads(line) for line in record.read_text().splitlines()]
-    decisions = [line["decision"] for line in lines if "decision" in line]
-    by_referee = [d for d in decisions if d.get("byReferee")]
-    assert by_referee and all(d["seat"] == 2 for d in by_referee)
-    # A late reply can make the sleeper miss its next request too: only answers matter here.
-    assert any("declineTrade" in d["action"] for d in by_referee)
-    assert not any("acceptTrade" in d["action"] for d in by_referee)
-    partners = [
-        d["action"]["choosePartner"].get("seat", 0)
-        for d in decisions
-        if "choosePartner" in d["action"]
-    ]
-    assert partners and 2 not in partners  # seat 1 accepted and traded; seat 2 never did
+    state = ENGINE.new_game(game_config, 3)
+    assert isinstance(state, LandoverState)
+    declined_for_seat_2 = 0
+    for text in record.read_text().splitlines():
+        line = decode_line(text)
+        if line.HasField("chance"):
+            state.apply(CHANCE, _action(line.chance.outcome))
+        elif line.HasField("decision"):
+            decision = line.decision
+            action = _action(decision.action)
+            state.apply(decision.seat, action)
+            if decision.by_referee and isinstance(action, DeclineTrade):
+                assert decision.seat == 2 and state.offer is not None
+                assert state.offer.answers[2] == DECLINED  # the offer went on without it
+                declined_for_seat_2 += 1
+            assert not (decision.by_referee and isinstance(action, AcceptTrade))
+    assert declined_for_seat_2
     verify_record(record)
+
+
+def _action(payload: AnyMessage) -> LandoverAction:
+    message = landover_pb2.Action()
+    assert payload.Unpack(message)
+    return ENGINE.action_from_proto(message)
