@@ -7,6 +7,8 @@ changing the state, actions survive the protobuf codec, chance outcomes are
 a distribution, digests are stable, every game ends with an outcome, every
 action is described in words (never a repr), and ``canonical()`` changes
 when any attribute of the state changes (``check_canonical``).
+``check_determinize`` checks the forward model: states built from a seat's
+observation show that seat exactly what it saw, and ``clone()`` copies.
 
 Call it from a test, as trio's ``check_two_way_stream`` is called.
 """
@@ -17,6 +19,7 @@ import copy
 import enum
 import random
 import re
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
@@ -232,3 +235,101 @@ def _perturbed(value: Any) -> Any:  # noqa: PLR0911 (one return per kind of valu
         last = list(value)[-1]
         return {**value, last: _perturbed(value[last])}
     return _Poison()
+
+
+@dataclass(frozen=True)
+class DeterminizeReport:
+    """What ``check_determinize`` saw, for a test to judge the hidden parts by."""
+
+    positions: int
+    """Decision points checked."""
+    varied: int
+    """Decision points whose samples differed from each other (hidden parts sampled)."""
+    exact: int
+    """Decision points where every sample was the true state, digest for digest."""
+
+
+def check_determinize(
+    engine: Engine[Any],
+    num_players: int,
+    *,
+    seeds: range = range(2),
+    config: Message | None = None,
+    samples: int = 4,
+    positions_per_game: int = 12,
+) -> DeterminizeReport:
+    """Check ``Engine.determinize`` at decision points of seeded random games.
+
+    At positions spread over each game, for a seat that must decide: every
+    sample's ``observation(seat)`` equals the observation it was built from,
+    it offers that seat the same legal actions as the true position, and it
+    plays on (a few random steps from a clone, leaving the sample unchanged).
+
+    Raises:
+        AssertionError: a breach, naming the engine, the seed and the step.
+    """
+    config = config or engine.default_config()
+    positions = varied = exact = 0
+    for seed in seeds:
+        _, history = random_playout(engine, num_players, seed, config)
+        decisions = [step for step, (seat, _) in enumerate(history) if seat != CHANCE]
+        every = max(1, len(decisions) // positions_per_game)
+        chosen = set(decisions[::every])
+        state = engine.new_game(config, num_players)
+        rng = random.Random(seed ^ 0xD37E)
+        for step, (seat, action) in enumerate(history):
+            if step in chosen:
+                where = f"{engine.name} seed {seed} step {step}"
+                digests = _check_samples(
+                    engine, config, state, seat, rng=rng, samples=samples, where=where
+                )
+                positions += 1
+                varied += len(digests) > 1
+                exact += digests == {state.digest()}
+            state.apply(seat, action)
+    return DeterminizeReport(positions, varied, exact)
+
+
+def _check_samples(
+    engine: Engine[Any],
+    config: Message,
+    state: State[Any],
+    seat: int,
+    *,
+    rng: random.Random,
+    samples: int,
+    where: str,
+) -> set[str]:
+    """Check ``samples`` determinizations of one position; return their digests."""
+    observation = state.observation(seat)
+    legal = state.legal_actions(seat)
+    digests: set[str] = set()
+    for _ in range(samples):
+        sample = engine.determinize(config, state.num_players, seat, observation, rng)
+        assert sample.observation(seat) == observation, (
+            f"{where}: the sample shows seat {seat} more or less than it saw"
+        )
+        assert sample.legal_actions(seat) == legal, f"{where}: the sample's legal actions differ"
+        check_clone(sample, rng, where)
+        digests.add(sample.digest())
+    return digests
+
+
+def check_clone(state: State[Any], rng: random.Random, where: str = "", steps: int = 30) -> None:
+    """Check that ``clone()`` copies: equal digest, and playing the copy leaves the original."""
+    before = state.digest()
+    copy_ = state.clone()
+    assert copy_.digest() == before, f"{where}: clone() changed the digest"
+    for _ in range(steps):
+        actors = copy_.to_act()
+        if not actors:
+            break
+        for seat in actors:
+            if seat == CHANCE:
+                action = sample_outcome(copy_.chance_outcomes(), rng)
+            else:
+                legal = copy_.legal_actions(seat)
+                assert legal, f"{where}: a sampled state has no legal action for seat {seat}"
+                action = rng.choice(legal)
+            copy_.apply(seat, action)
+    assert state.digest() == before, f"{where}: playing a clone changed the original"

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 
 from landgrave_nim import nim_pb2
+from landgrave_nim.determinize import state_from_observation
 from landgrave_nim.state import NimState, Take
 from referee.codec import OneofCodec
 from referee.engine import Engine
@@ -30,6 +32,16 @@ class NimEngine(Engine[Take]):
         if not 1 <= len(heaps) <= 10 or not all(1 <= stones <= 100 for stones in heaps):
             raise ConfigError(f"nim heaps: expected 1 to 10 heaps of 1..100 stones, got {heaps}")
         return NimState(heaps, config.misere, num_players)
+
+    def determinize(
+        self,
+        config: nim_pb2.Config,
+        num_players: int,
+        seat: int,
+        observation: nim_pb2.Observation,
+        rng: random.Random,
+    ) -> NimState:
+        return state_from_observation(self.setup(config, num_players), observation)
 
 
 ENGINE = NimEngine()

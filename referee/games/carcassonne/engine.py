@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 
 from referee.engine import Engine
 from referee.games.carcassonne.actions import CarcassonneAction
 from referee.games.carcassonne.codec import CODEC
+from referee.games.carcassonne.determinize import sample_state
 from referee.games.carcassonne.rules import Rules, default_config
 from referee.games.carcassonne.state import CarcassonneState
 from sdk.pb.landgrave.games.carcassonne.v1 import carcassonne_pb2
@@ -30,6 +32,16 @@ class CarcassonneEngine(Engine[CarcassonneAction]):
 
     def setup(self, config: carcassonne_pb2.Config, num_players: int) -> CarcassonneState:
         return CarcassonneState(Rules.from_config(config), num_players)
+
+    def determinize(
+        self,
+        config: carcassonne_pb2.Config,
+        num_players: int,
+        seat: int,
+        observation: carcassonne_pb2.Observation,
+        rng: random.Random,
+    ) -> CarcassonneState:
+        return sample_state(self.setup(config, num_players), observation, rng)
 
 
 ENGINE = CarcassonneEngine()

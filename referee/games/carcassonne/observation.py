@@ -60,3 +60,9 @@ def _add_active(state: CarcassonneState, observation: pb.Observation) -> None:
         for kind in (Kind.CITY, Kind.ROAD, Kind.MONASTERY)
     }
     observation.active_scoring.CopyFrom(pb.ActiveScoringTiles(**tiles))
+    observation.scoring_turnovers = state.turnovers
+    seen = {
+        kind.name.lower(): [cast(pb.ScoringTile, int(t)) for t in order[: state.turnovers + 1]]
+        for kind, order in state.stacks.items()
+    }
+    observation.seen_scoring.CopyFrom(pb.SeenScoringTiles(**seen))

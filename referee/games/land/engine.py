@@ -6,6 +6,7 @@ copy of this package's layout.
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 
 from referee.engine import Engine
@@ -13,6 +14,7 @@ from referee.errors import ConfigError
 from referee.games.land.actions import LandAction
 from referee.games.land.board import Board
 from referee.games.land.codec import CODEC
+from referee.games.land.determinize import state_from_observation
 from referee.games.land.generator import generate_map
 from referee.games.land.mapfile import (
     MAX_REGION_SIDE,
@@ -47,6 +49,16 @@ class LandEngine(Engine[LandAction]):
         rules = Rules.from_config(config)
         identity = f"{self.name}/{self.version}|{num_players}|{rules!r}|{format_map(board)}|"
         return LandState(board, rules, num_players, identity.encode())
+
+    def determinize(
+        self,
+        config: land_pb2.Config,
+        num_players: int,
+        seat: int,
+        observation: land_pb2.Observation,
+        rng: random.Random,
+    ) -> LandState:
+        return state_from_observation(self.setup(config, num_players), observation)
 
 
 ENGINE = LandEngine()

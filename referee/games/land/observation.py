@@ -40,4 +40,5 @@ def observe(state: LandState, seat: int) -> land_pb2.Observation:
         bonus_cows=state.bonus,
         saved_cows=state.saved,
         idle_turns=state.idle_turns,
+        placed_this_turn=state.placed_this_turn,
     )

@@ -30,6 +30,7 @@ def observe(state: Land6State, seat: int) -> land6_pb2.Observation:
         title=title_for(score),
         ending="ENDING_UNSPECIFIED" if state.ending is None else f"ENDING_{state.ending.name}",
         won=state.won,
+        extra_earned=state.extra_earned,
     )
     _add_tiles(state, message)
     for square, die in sorted(state.dice.items()):

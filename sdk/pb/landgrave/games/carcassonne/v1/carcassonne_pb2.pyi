@@ -155,7 +155,7 @@ class ActiveScoringTiles(_message.Message):
     def __init__(self, city: _Optional[_Union[ScoringTile, str]] = ..., road: _Optional[_Union[ScoringTile, str]] = ..., monastery: _Optional[_Union[ScoringTile, str]] = ...) -> None: ...
 
 class Observation(_message.Message):
-    __slots__ = ("seat", "num_players", "phase", "current_seat", "tile_to_place", "placed_x", "placed_y", "tiles_remaining", "remaining", "board", "followers", "scores", "followers_in_hand", "land_surveyors", "active_scoring", "discarded")
+    __slots__ = ("seat", "num_players", "phase", "current_seat", "tile_to_place", "placed_x", "placed_y", "tiles_remaining", "remaining", "board", "followers", "scores", "followers_in_hand", "land_surveyors", "active_scoring", "discarded", "scoring_turnovers", "seen_scoring")
     SEAT_FIELD_NUMBER: _ClassVar[int]
     NUM_PLAYERS_FIELD_NUMBER: _ClassVar[int]
     PHASE_FIELD_NUMBER: _ClassVar[int]
@@ -172,6 +172,8 @@ class Observation(_message.Message):
     LAND_SURVEYORS_FIELD_NUMBER: _ClassVar[int]
     ACTIVE_SCORING_FIELD_NUMBER: _ClassVar[int]
     DISCARDED_FIELD_NUMBER: _ClassVar[int]
+    SCORING_TURNOVERS_FIELD_NUMBER: _ClassVar[int]
+    SEEN_SCORING_FIELD_NUMBER: _ClassVar[int]
     seat: int
     num_players: int
     phase: Phase
@@ -188,7 +190,19 @@ class Observation(_message.Message):
     land_surveyors: bool
     active_scoring: ActiveScoringTiles
     discarded: _containers.RepeatedCompositeFieldContainer[Tile]
-    def __init__(self, seat: _Optional[int] = ..., num_players: _Optional[int] = ..., phase: _Optional[_Union[Phase, str]] = ..., current_seat: _Optional[int] = ..., tile_to_place: _Optional[_Union[Tile, _Mapping]] = ..., placed_x: _Optional[int] = ..., placed_y: _Optional[int] = ..., tiles_remaining: _Optional[int] = ..., remaining: _Optional[_Iterable[_Union[TileCount, _Mapping]]] = ..., board: _Optional[_Iterable[_Union[PlacedTile, _Mapping]]] = ..., followers: _Optional[_Iterable[_Union[Follower, _Mapping]]] = ..., scores: _Optional[_Iterable[_Union[SeatScore, _Mapping]]] = ..., followers_in_hand: _Optional[_Iterable[int]] = ..., land_surveyors: _Optional[bool] = ..., active_scoring: _Optional[_Union[ActiveScoringTiles, _Mapping]] = ..., discarded: _Optional[_Iterable[_Union[Tile, _Mapping]]] = ...) -> None: ...
+    scoring_turnovers: int
+    seen_scoring: SeenScoringTiles
+    def __init__(self, seat: _Optional[int] = ..., num_players: _Optional[int] = ..., phase: _Optional[_Union[Phase, str]] = ..., current_seat: _Optional[int] = ..., tile_to_place: _Optional[_Union[Tile, _Mapping]] = ..., placed_x: _Optional[int] = ..., placed_y: _Optional[int] = ..., tiles_remaining: _Optional[int] = ..., remaining: _Optional[_Iterable[_Union[TileCount, _Mapping]]] = ..., board: _Optional[_Iterable[_Union[PlacedTile, _Mapping]]] = ..., followers: _Optional[_Iterable[_Union[Follower, _Mapping]]] = ..., scores: _Optional[_Iterable[_Union[SeatScore, _Mapping]]] = ..., followers_in_hand: _Optional[_Iterable[int]] = ..., land_surveyors: _Optional[bool] = ..., active_scoring: _Optional[_Union[ActiveScoringTiles, _Mapping]] = ..., discarded: _Optional[_Iterable[_Union[Tile, _Mapping]]] = ..., scoring_turnovers: _Optional[int] = ..., seen_scoring: _Optional[_Union[SeenScoringTiles, _Mapping]] = ...) -> None: ...
+
+class SeenScoringTiles(_message.Message):
+    __slots__ = ("city", "road", "monastery")
+    CITY_FIELD_NUMBER: _ClassVar[int]
+    ROAD_FIELD_NUMBER: _ClassVar[int]
+    MONASTERY_FIELD_NUMBER: _ClassVar[int]
+    city: _containers.RepeatedScalarFieldContainer[ScoringTile]
+    road: _containers.RepeatedScalarFieldContainer[ScoringTile]
+    monastery: _containers.RepeatedScalarFieldContainer[ScoringTile]
+    def __init__(self, city: _Optional[_Iterable[_Union[ScoringTile, str]]] = ..., road: _Optional[_Iterable[_Union[ScoringTile, str]]] = ..., monastery: _Optional[_Iterable[_Union[ScoringTile, str]]] = ...) -> None: ...
 
 class PlaceTile(_message.Message):
     __slots__ = ("x", "y", "rotation")

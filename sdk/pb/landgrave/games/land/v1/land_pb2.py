@@ -24,35 +24,35 @@ _sym_db = _symbol_database.Default()
 
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\"landgrave/games/land/v1/land.proto\x12\x17landgrave.games.land.v1\"\x80\x02\n\x06\x43onfig\x12\x0b\n\x03map\x18\x01 \x01(\t\x12\x10\n\x08map_text\x18\x02 \x01(\t\x12\x10\n\x08map_seed\x18\x03 \x01(\x04\x12\x13\n\x0bmap_columns\x18\x04 \x01(\r\x12\x10\n\x08map_rows\x18\x05 \x01(\r\x12\x14\n\x0cregion_width\x18\x06 \x01(\r\x12\x15\n\rregion_height\x18\x07 \x01(\r\x12#\n\x1b\x61\x64jacency_extends_this_turn\x18\x08 \x01(\x08\x12\x1a\n\x12mountain_same_turn\x18\t \x01(\x08\x12\x16\n\x0emust_place_all\x18\n \x01(\x08\x12\x18\n\x10keep_unused_cows\x18\x0b \x01(\x08\"\xbe\x04\n\x0bObservation\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x13\n\x0bnum_players\x18\x02 \x01(\r\x12\x10\n\x08map_name\x18\x03 \x01(\t\x12\r\n\x05width\x18\x04 \x01(\r\x12\x0e\n\x06height\x18\x05 \x01(\r\x12\x14\n\x0cregion_width\x18\x06 \x01(\r\x12\x15\n\rregion_height\x18\x07 \x01(\r\x12\x30\n\x05kinds\x18\x08 \x03(\x0e\x32!.landgrave.games.land.v1.PlotKind\x12\x10\n\x08resident\x18\t \x03(\x08\x12\r\n\x05owner\x18\n \x03(\x05\x12\x12\n\nhalf_claim\x18\x0b \x03(\x05\x12-\n\x05phase\x18\x0c \x01(\x0e\x32\x1e.landgrave.games.land.v1.Phase\x12\r\n\x05order\x18\r \x03(\r\x12\x13\n\x0border_rolls\x18\x0e \x03(\r\x12\x14\n\x0crolling_seat\x18\x0f \x01(\x05\x12\x11\n\tturn_seat\x18\x10 \x01(\x05\x12\r\n\x05round\x18\x11 \x01(\r\x12\x15\n\rrolled_column\x18\x12 \x01(\r\x12\x12\n\nrolled_row\x18\x13 \x01(\r\x12\x11\n\tcows_left\x18\x14 \x01(\r\x12\x19\n\x11\x63laimed_this_turn\x18\x15 \x03(\r\x12\x18\n\x10pending_mountain\x18\x16 \x01(\x05\x12\r\n\x05plots\x18\x17 \x03(\r\x12\x12\n\nbonus_cows\x18\x18 \x03(\r\x12\x12\n\nsaved_cows\x18\x19 \x03(\r\x12\x12\n\nidle_turns\x18\x1a \x01(\r\"\x1a\n\tOrderRoll\x12\r\n\x05value\x18\x01 \x01(\r\"\x1b\n\nColumnRoll\x12\r\n\x05value\x18\x01 \x01(\r\"\x18\n\x07RowRoll\x12\r\n\x05value\x18\x01 \x01(\r\"#\n\x0b\x43hooseStart\x12\t\n\x01x\x18\x01 \x01(\r\x12\t\n\x01y\x18\x02 \x01(\r\" \n\x08PlaceCow\x12\t\n\x01x\x18\x01 \x01(\r\x12\t\n\x01y\x18\x02 \x01(\r\"\t\n\x07\x45ndTurn\"\xe8\x02\n\x06\x41\x63tion\x12\x38\n\norder_roll\x18\x01 \x01(\x0b\x32\".landgrave.games.land.v1.OrderRollH\x00\x12:\n\x0b\x63olumn_roll\x18\x02 \x01(\x0b\x32#.landgrave.games.land.v1.ColumnRollH\x00\x12\x34\n\x08row_roll\x18\x03 \x01(\x0b\x32 .landgrave.games.land.v1.RowRollH\x00\x12<\n\x0c\x63hoose_start\x18\x04 \x01(\x0b\x32$.landgrave.games.land.v1.ChooseStartH\x00\x12\x36\n\tplace_cow\x18\x05 \x01(\x0b\x32!.landgrave.games.land.v1.PlaceCowH\x00\x12\x34\n\x08\x65nd_turn\x18\x06 \x01(\x0b\x32 .landgrave.games.land.v1.EndTurnH\x00\x42\x06\n\x04kind\">\n\nActionList\x12\x30\n\x07\x61\x63tions\x18\x01 \x03(\x0b\x32\x1f.landgrave.games.land.v1.Action*\x91\x01\n\x08PlotKind\x12\x19\n\x15PLOT_KIND_UNSPECIFIED\x10\x00\x12\x13\n\x0fPLOT_KIND_GRASS\x10\x01\x12\x16\n\x12PLOT_KIND_MOUNTAIN\x10\x02\x12\x13\n\x0fPLOT_KIND_WATER\x10\x03\x12\x13\n\x0fPLOT_KIND_COAST\x10\x04\x12\x13\n\x0fPLOT_KIND_ISLET\x10\x05*\x82\x01\n\x05Phase\x12\x15\n\x11PHASE_UNSPECIFIED\x10\x00\x12\x0f\n\x0bPHASE_ORDER\x10\x01\x12\x10\n\x0cPHASE_COLUMN\x10\x02\x12\r\n\tPHASE_ROW\x10\x03\x12\x0f\n\x0bPHASE_START\x10\x04\x12\x0f\n\x0bPHASE_PLACE\x10\x05\x12\x0e\n\nPHASE_OVER\x10\x06\x62\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\"landgrave/games/land/v1/land.proto\x12\x17landgrave.games.land.v1\"\x80\x02\n\x06\x43onfig\x12\x0b\n\x03map\x18\x01 \x01(\t\x12\x10\n\x08map_text\x18\x02 \x01(\t\x12\x10\n\x08map_seed\x18\x03 \x01(\x04\x12\x13\n\x0bmap_columns\x18\x04 \x01(\r\x12\x10\n\x08map_rows\x18\x05 \x01(\r\x12\x14\n\x0cregion_width\x18\x06 \x01(\r\x12\x15\n\rregion_height\x18\x07 \x01(\r\x12#\n\x1b\x61\x64jacency_extends_this_turn\x18\x08 \x01(\x08\x12\x1a\n\x12mountain_same_turn\x18\t \x01(\x08\x12\x16\n\x0emust_place_all\x18\n \x01(\x08\x12\x18\n\x10keep_unused_cows\x18\x0b \x01(\x08\"\xd8\x04\n\x0bObservation\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x13\n\x0bnum_players\x18\x02 \x01(\r\x12\x10\n\x08map_name\x18\x03 \x01(\t\x12\r\n\x05width\x18\x04 \x01(\r\x12\x0e\n\x06height\x18\x05 \x01(\r\x12\x14\n\x0cregion_width\x18\x06 \x01(\r\x12\x15\n\rregion_height\x18\x07 \x01(\r\x12\x30\n\x05kinds\x18\x08 \x03(\x0e\x32!.landgrave.games.land.v1.PlotKind\x12\x10\n\x08resident\x18\t \x03(\x08\x12\r\n\x05owner\x18\n \x03(\x05\x12\x12\n\nhalf_claim\x18\x0b \x03(\x05\x12-\n\x05phase\x18\x0c \x01(\x0e\x32\x1e.landgrave.games.land.v1.Phase\x12\r\n\x05order\x18\r \x03(\r\x12\x13\n\x0border_rolls\x18\x0e \x03(\r\x12\x14\n\x0crolling_seat\x18\x0f \x01(\x05\x12\x11\n\tturn_seat\x18\x10 \x01(\x05\x12\r\n\x05round\x18\x11 \x01(\r\x12\x15\n\rrolled_column\x18\x12 \x01(\r\x12\x12\n\nrolled_row\x18\x13 \x01(\r\x12\x11\n\tcows_left\x18\x14 \x01(\r\x12\x19\n\x11\x63laimed_this_turn\x18\x15 \x03(\r\x12\x18\n\x10pending_mountain\x18\x16 \x01(\x05\x12\r\n\x05plots\x18\x17 \x03(\r\x12\x12\n\nbonus_cows\x18\x18 \x03(\r\x12\x12\n\nsaved_cows\x18\x19 \x03(\r\x12\x12\n\nidle_turns\x18\x1a \x01(\r\x12\x18\n\x10placed_this_turn\x18\x1b \x01(\r\"\x1a\n\tOrderRoll\x12\r\n\x05value\x18\x01 \x01(\r\"\x1b\n\nColumnRoll\x12\r\n\x05value\x18\x01 \x01(\r\"\x18\n\x07RowRoll\x12\r\n\x05value\x18\x01 \x01(\r\"#\n\x0b\x43hooseStart\x12\t\n\x01x\x18\x01 \x01(\r\x12\t\n\x01y\x18\x02 \x01(\r\" \n\x08PlaceCow\x12\t\n\x01x\x18\x01 \x01(\r\x12\t\n\x01y\x18\x02 \x01(\r\"\t\n\x07\x45ndTurn\"\xe8\x02\n\x06\x41\x63tion\x12\x38\n\norder_roll\x18\x01 \x01(\x0b\x32\".landgrave.games.land.v1.OrderRollH\x00\x12:\n\x0b\x63olumn_roll\x18\x02 \x01(\x0b\x32#.landgrave.games.land.v1.ColumnRollH\x00\x12\x34\n\x08row_roll\x18\x03 \x01(\x0b\x32 .landgrave.games.land.v1.RowRollH\x00\x12<\n\x0c\x63hoose_start\x18\x04 \x01(\x0b\x32$.landgrave.games.land.v1.ChooseStartH\x00\x12\x36\n\tplace_cow\x18\x05 \x01(\x0b\x32!.landgrave.games.land.v1.PlaceCowH\x00\x12\x34\n\x08\x65nd_turn\x18\x06 \x01(\x0b\x32 .landgrave.games.land.v1.EndTurnH\x00\x42\x06\n\x04kind\">\n\nActionList\x12\x30\n\x07\x61\x63tions\x18\x01 \x03(\x0b\x32\x1f.landgrave.games.land.v1.Action*\x91\x01\n\x08PlotKind\x12\x19\n\x15PLOT_KIND_UNSPECIFIED\x10\x00\x12\x13\n\x0fPLOT_KIND_GRASS\x10\x01\x12\x16\n\x12PLOT_KIND_MOUNTAIN\x10\x02\x12\x13\n\x0fPLOT_KIND_WATER\x10\x03\x12\x13\n\x0fPLOT_KIND_COAST\x10\x04\x12\x13\n\x0fPLOT_KIND_ISLET\x10\x05*\x82\x01\n\x05Phase\x12\x15\n\x11PHASE_UNSPECIFIED\x10\x00\x12\x0f\n\x0bPHASE_ORDER\x10\x01\x12\x10\n\x0cPHASE_COLUMN\x10\x02\x12\r\n\tPHASE_ROW\x10\x03\x12\x0f\n\x0bPHASE_START\x10\x04\x12\x0f\n\x0bPHASE_PLACE\x10\x05\x12\x0e\n\nPHASE_OVER\x10\x06\x62\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'landgrave.games.land.v1.land_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
-  _globals['_PLOTKIND']._serialized_start=1492
-  _globals['_PLOTKIND']._serialized_end=1637
-  _globals['_PHASE']._serialized_start=1640
-  _globals['_PHASE']._serialized_end=1770
+  _globals['_PLOTKIND']._serialized_start=1518
+  _globals['_PLOTKIND']._serialized_end=1663
+  _globals['_PHASE']._serialized_start=1666
+  _globals['_PHASE']._serialized_end=1796
   _globals['_CONFIG']._serialized_start=64
   _globals['_CONFIG']._serialized_end=320
   _globals['_OBSERVATION']._serialized_start=323
-  _globals['_OBSERVATION']._serialized_end=897
-  _globals['_ORDERROLL']._serialized_start=899
-  _globals['_ORDERROLL']._serialized_end=925
-  _globals['_COLUMNROLL']._serialized_start=927
-  _globals['_COLUMNROLL']._serialized_end=954
-  _globals['_ROWROLL']._serialized_start=956
-  _globals['_ROWROLL']._serialized_end=980
-  _globals['_CHOOSESTART']._serialized_start=982
-  _globals['_CHOOSESTART']._serialized_end=1017
-  _globals['_PLACECOW']._serialized_start=1019
-  _globals['_PLACECOW']._serialized_end=1051
-  _globals['_ENDTURN']._serialized_start=1053
-  _globals['_ENDTURN']._serialized_end=1062
-  _globals['_ACTION']._serialized_start=1065
-  _globals['_ACTION']._serialized_end=1425
-  _globals['_ACTIONLIST']._serialized_start=1427
-  _globals['_ACTIONLIST']._serialized_end=1489
+  _globals['_OBSERVATION']._serialized_end=923
+  _globals['_ORDERROLL']._serialized_start=925
+  _globals['_ORDERROLL']._serialized_end=951
+  _globals['_COLUMNROLL']._serialized_start=953
+  _globals['_COLUMNROLL']._serialized_end=980
+  _globals['_ROWROLL']._serialized_start=982
+  _globals['_ROWROLL']._serialized_end=1006
+  _globals['_CHOOSESTART']._serialized_start=1008
+  _globals['_CHOOSESTART']._serialized_end=1043
+  _globals['_PLACECOW']._serialized_start=1045
+  _globals['_PLACECOW']._serialized_end=1077
+  _globals['_ENDTURN']._serialized_start=1079
+  _globals['_ENDTURN']._serialized_end=1088
+  _globals['_ACTION']._serialized_start=1091
+  _globals['_ACTION']._serialized_end=1451
+  _globals['_ACTIONLIST']._serialized_start=1453
+  _globals['_ACTIONLIST']._serialized_end=1515
 # @@protoc_insertion_point(module_scope)

@@ -66,7 +66,7 @@ class Config(_message.Message):
     def __init__(self, map: _Optional[str] = ..., map_text: _Optional[str] = ..., map_seed: _Optional[int] = ..., map_columns: _Optional[int] = ..., map_rows: _Optional[int] = ..., region_width: _Optional[int] = ..., region_height: _Optional[int] = ..., adjacency_extends_this_turn: _Optional[bool] = ..., mountain_same_turn: _Optional[bool] = ..., must_place_all: _Optional[bool] = ..., keep_unused_cows: _Optional[bool] = ...) -> None: ...
 
 class Observation(_message.Message):
-    __slots__ = ("seat", "num_players", "map_name", "width", "height", "region_width", "region_height", "kinds", "resident", "owner", "half_claim", "phase", "order", "order_rolls", "rolling_seat", "turn_seat", "round", "rolled_column", "rolled_row", "cows_left", "claimed_this_turn", "pending_mountain", "plots", "bonus_cows", "saved_cows", "idle_turns")
+    __slots__ = ("seat", "num_players", "map_name", "width", "height", "region_width", "region_height", "kinds", "resident", "owner", "half_claim", "phase", "order", "order_rolls", "rolling_seat", "turn_seat", "round", "rolled_column", "rolled_row", "cows_left", "claimed_this_turn", "pending_mountain", "plots", "bonus_cows", "saved_cows", "idle_turns", "placed_this_turn")
     SEAT_FIELD_NUMBER: _ClassVar[int]
     NUM_PLAYERS_FIELD_NUMBER: _ClassVar[int]
     MAP_NAME_FIELD_NUMBER: _ClassVar[int]
@@ -93,6 +93,7 @@ class Observation(_message.Message):
     BONUS_COWS_FIELD_NUMBER: _ClassVar[int]
     SAVED_COWS_FIELD_NUMBER: _ClassVar[int]
     IDLE_TURNS_FIELD_NUMBER: _ClassVar[int]
+    PLACED_THIS_TURN_FIELD_NUMBER: _ClassVar[int]
     seat: int
     num_players: int
     map_name: str
@@ -119,7 +120,8 @@ class Observation(_message.Message):
     bonus_cows: _containers.RepeatedScalarFieldContainer[int]
     saved_cows: _containers.RepeatedScalarFieldContainer[int]
     idle_turns: int
-    def __init__(self, seat: _Optional[int] = ..., num_players: _Optional[int] = ..., map_name: _Optional[str] = ..., width: _Optional[int] = ..., height: _Optional[int] = ..., region_width: _Optional[int] = ..., region_height: _Optional[int] = ..., kinds: _Optional[_Iterable[_Union[PlotKind, str]]] = ..., resident: _Optional[_Iterable[bool]] = ..., owner: _Optional[_Iterable[int]] = ..., half_claim: _Optional[_Iterable[int]] = ..., phase: _Optional[_Union[Phase, str]] = ..., order: _Optional[_Iterable[int]] = ..., order_rolls: _Optional[_Iterable[int]] = ..., rolling_seat: _Optional[int] = ..., turn_seat: _Optional[int] = ..., round: _Optional[int] = ..., rolled_column: _Optional[int] = ..., rolled_row: _Optional[int] = ..., cows_left: _Optional[int] = ..., claimed_this_turn: _Optional[_Iterable[int]] = ..., pending_mountain: _Optional[int] = ..., plots: _Optional[_Iterable[int]] = ..., bonus_cows: _Optional[_Iterable[int]] = ..., saved_cows: _Optional[_Iterable[int]] = ..., idle_turns: _Optional[int] = ...) -> None: ...
+    placed_this_turn: int
+    def __init__(self, seat: _Optional[int] = ..., num_players: _Optional[int] = ..., map_name: _Optional[str] = ..., width: _Optional[int] = ..., height: _Optional[int] = ..., region_width: _Optional[int] = ..., region_height: _Optional[int] = ..., kinds: _Optional[_Iterable[_Union[PlotKind, str]]] = ..., resident: _Optional[_Iterable[bool]] = ..., owner: _Optional[_Iterable[int]] = ..., half_claim: _Optional[_Iterable[int]] = ..., phase: _Optional[_Union[Phase, str]] = ..., order: _Optional[_Iterable[int]] = ..., order_rolls: _Optional[_Iterable[int]] = ..., rolling_seat: _Optional[int] = ..., turn_seat: _Optional[int] = ..., round: _Optional[int] = ..., rolled_column: _Optional[int] = ..., rolled_row: _Optional[int] = ..., cows_left: _Optional[int] = ..., claimed_this_turn: _Optional[_Iterable[int]] = ..., pending_mountain: _Optional[int] = ..., plots: _Optional[_Iterable[int]] = ..., bonus_cows: _Optional[_Iterable[int]] = ..., saved_cows: _Optional[_Iterable[int]] = ..., idle_turns: _Optional[int] = ..., placed_this_turn: _Optional[int] = ...) -> None: ...
 
 class OrderRoll(_message.Message):
     __slots__ = ("value",)

@@ -24,25 +24,25 @@ _sym_db = _symbol_database.Default()
 
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n$landgrave/games/land6/v1/land6.proto\x12\x18landgrave.games.land6.v1\"\xa8\x01\n\x06\x43onfig\x12\x38\n\ndifficulty\x18\x01 \x01(\x0e\x32$.landgrave.games.land6.v1.Difficulty\x12\x30\n\x06layout\x18\x02 \x01(\x0e\x32 .landgrave.games.land6.v1.Layout\x12\x1e\n\x16\x66ixed_tile_orientation\x18\x03 \x01(\x08\x12\x12\n\nturn_limit\x18\x04 \x01(\r\"o\n\x06Square\x12\r\n\x05index\x18\x01 \x01(\x05\x12\t\n\x01x\x18\x02 \x01(\x05\x12\t\n\x01y\x18\x03 \x01(\x05\x12\x0c\n\x04tile\x18\x04 \x01(\x05\x12\x32\n\x04kind\x18\x05 \x01(\x0e\x32$.landgrave.games.land6.v1.SquareKind\"S\n\rTilePlacement\x12\x0c\n\x04slot\x18\x01 \x01(\x05\x12\x0c\n\x04tile\x18\x02 \x01(\x05\x12\x10\n\x08rotation\x18\x03 \x01(\x05\x12\t\n\x01x\x18\x04 \x01(\x05\x12\t\n\x01y\x18\x05 \x01(\x05\"@\n\x03\x44ie\x12\x0e\n\x06square\x18\x01 \x01(\x05\x12\r\n\x05value\x18\x02 \x01(\x05\x12\x1a\n\x12rerolled_this_turn\x18\x03 \x01(\x08\"a\n\x05Throw\x12\x37\n\x07purpose\x18\x01 \x01(\x0e\x32&.landgrave.games.land6.v1.ThrowPurpose\x12\r\n\x05value\x18\x02 \x01(\x05\x12\x10\n\x08rerolled\x18\x03 \x01(\x08\"\xf1\x04\n\x0bObservation\x12\x30\n\x06\x63onfig\x18\x01 \x01(\x0b\x32 .landgrave.games.land6.v1.Config\x12\r\n\x05width\x18\x02 \x01(\x05\x12\x0e\n\x06height\x18\x03 \x01(\x05\x12\x31\n\x07squares\x18\x04 \x03(\x0b\x32 .landgrave.games.land6.v1.Square\x12\x36\n\x05tiles\x18\x05 \x03(\x0b\x32\'.landgrave.games.land6.v1.TilePlacement\x12+\n\x04\x64ice\x18\x06 \x03(\x0b\x32\x1d.landgrave.games.land6.v1.Die\x12\x12\n\ncube_tiles\x18\x07 \x03(\x05\x12\x17\n\x0f\x63ubes_in_supply\x18\x08 \x01(\x05\x12\x16\n\x0e\x64ice_in_supply\x18\t \x01(\x05\x12\x14\n\x0c\x64\x65ploy_value\x18\n \x01(\x05\x12\x11\n\thome_city\x18\x0b \x01(\x05\x12\x12\n\nenemy_city\x18\x0c \x01(\x05\x12.\n\x05phase\x18\r \x01(\x0e\x32\x1f.landgrave.games.land6.v1.Phase\x12\x0c\n\x04turn\x18\x0e \x01(\x05\x12\x14\n\x0c\x65xtra_action\x18\x0f \x01(\x08\x12.\n\x05throw\x18\x10 \x01(\x0b\x32\x1f.landgrave.games.land6.v1.Throw\x12\x16\n\x0e\x66ighter_square\x18\x11 \x01(\x05\x12\r\n\x05score\x18\x12 \x01(\x05\x12\r\n\x05title\x18\x13 \x01(\t\x12\x30\n\x06\x65nding\x18\x14 \x01(\x0e\x32 .landgrave.games.land6.v1.Ending\x12\x0b\n\x03won\x18\x15 \x01(\x08\"\'\n\x06\x44\x65ploy\x12\r\n\x05payer\x18\x01 \x01(\x05\x12\x0e\n\x06target\x18\x02 \x01(\x05\"2\n\x04Move\x12\r\n\x05payer\x18\x01 \x01(\x05\x12\x0b\n\x03\x64ie\x18\x02 \x01(\x05\x12\x0e\n\x06target\x18\x03 \x01(\x05\"\x15\n\x04\x46\x65\x65\x64\x12\r\n\x05payer\x18\x01 \x01(\x05\"\x16\n\x05\x46ight\x12\r\n\x05payer\x18\x01 \x01(\x05\"(\n\tRerollDie\x12\x0b\n\x03sea\x18\x01 \x01(\x05\x12\x0e\n\x06target\x18\x02 \x01(\x05\"\x1a\n\x0bRerollThrow\x12\x0b\n\x03sea\x18\x01 \x01(\x05\"\x08\n\x06\x41\x63\x63\x65pt\"\x06\n\x04Skip\"\x1a\n\nRemoveCube\x12\x0c\n\x04tile\x18\x01 \x01(\x05\"\x1d\n\x0bHurtCityDie\x12\x0e\n\x06square\x18\x01 \x01(\x05\"\x15\n\x04Roll\x12\r\n\x05value\x18\x01 \x01(\x05\"9\n\tPlaceTile\x12\x0c\n\x04slot\x18\x01 \x01(\x05\x12\x0c\n\x04tile\x18\x02 \x01(\x05\x12\x10\n\x08rotation\x18\x03 \x01(\x05\"\x9c\x05\n\x06\x41\x63tion\x12\x32\n\x06\x64\x65ploy\x18\x01 \x01(\x0b\x32 .landgrave.games.land6.v1.DeployH\x00\x12.\n\x04move\x18\x02 \x01(\x0b\x32\x1e.landgrave.games.land6.v1.MoveH\x00\x12.\n\x04\x66\x65\x65\x64\x18\x03 \x01(\x0b\x32\x1e.landgrave.games.land6.v1.FeedH\x00\x12\x30\n\x05\x66ight\x18\x04 \x01(\x0b\x32\x1f.landgrave.games.land6.v1.FightH\x00\x12\x39\n\nreroll_die\x18\x05 \x01(\x0b\x32#.landgrave.games.land6.v1.RerollDieH\x00\x12=\n\x0creroll_throw\x18\x06 \x01(\x0b\x32%.landgrave.games.land6.v1.RerollThrowH\x00\x12\x32\n\x06\x61\x63\x63\x65pt\x18\x07 \x01(\x0b\x32 .landgrave.games.land6.v1.AcceptH\x00\x12.\n\x04skip\x18\x08 \x01(\x0b\x32\x1e.landgrave.games.land6.v1.SkipH\x00\x12;\n\x0bremove_cube\x18\t \x01(\x0b\x32$.landgrave.games.land6.v1.RemoveCubeH\x00\x12>\n\rhurt_city_die\x18\n \x01(\x0b\x32%.landgrave.games.land6.v1.HurtCityDieH\x00\x12.\n\x04roll\x18\x0b \x01(\x0b\x32\x1e.landgrave.games.land6.v1.RollH\x00\x12\x39\n\nplace_tile\x18\x0c \x01(\x0b\x32#.landgrave.games.land6.v1.PlaceTileH\x00\x42\x06\n\x04kind\"?\n\nActionList\x12\x31\n\x07\x61\x63tions\x18\x01 \x03(\x0b\x32 .landgrave.games.land6.v1.Action*i\n\nDifficulty\x12\x1a\n\x16\x44IFFICULTY_UNSPECIFIED\x10\x00\x12\x13\n\x0f\x44IFFICULTY_EASY\x10\x01\x12\x15\n\x11\x44IFFICULTY_NORMAL\x10\x02\x12\x13\n\x0f\x44IFFICULTY_HARD\x10\x03*C\n\x06Layout\x12\x16\n\x12LAYOUT_UNSPECIFIED\x10\x00\x12\x0f\n\x0bLAYOUT_GRID\x10\x01\x12\x10\n\x0cLAYOUT_STRIP\x10\x02*\x83\x01\n\nSquareKind\x12\x1b\n\x17SQUARE_KIND_UNSPECIFIED\x10\x00\x12\x14\n\x10SQUARE_KIND_CITY\x10\x01\x12\x13\n\x0fSQUARE_KIND_SEA\x10\x02\x12\x16\n\x12SQUARE_KIND_FOREST\x10\x03\x12\x15\n\x11SQUARE_KIND_FIELD\x10\x04*\xa7\x01\n\x05Phase\x12\x15\n\x11PHASE_UNSPECIFIED\x10\x00\x12\x0f\n\x0bPHASE_SETUP\x10\x01\x12\x10\n\x0cPHASE_ACTION\x10\x02\x12\x0f\n\x0bPHASE_THROW\x10\x03\x12\x15\n\x11PHASE_CHOOSE_CUBE\x10\x04\x12\x19\n\x15PHASE_CHOOSE_CITY_DIE\x10\x05\x12\x11\n\rPHASE_ROLLING\x10\x06\x12\x0e\n\nPHASE_OVER\x10\x07*_\n\x0cThrowPurpose\x12\x1d\n\x19THROW_PURPOSE_UNSPECIFIED\x10\x00\x12\x17\n\x13THROW_PURPOSE_FIGHT\x10\x01\x12\x17\n\x13THROW_PURPOSE_CUBES\x10\x02*\x85\x01\n\x06\x45nding\x12\x16\n\x12\x45NDING_UNSPECIFIED\x10\x00\x12\x19\n\x15\x45NDING_CITY_CONQUERED\x10\x01\x12\x19\n\x15\x45NDING_CUBES_DEPLOYED\x10\x02\x12\x16\n\x12\x45NDING_CITIES_LOST\x10\x03\x12\x15\n\x11\x45NDING_TURN_LIMIT\x10\x04\x62\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n$landgrave/games/land6/v1/land6.proto\x12\x18landgrave.games.land6.v1\"\xa8\x01\n\x06\x43onfig\x12\x38\n\ndifficulty\x18\x01 \x01(\x0e\x32$.landgrave.games.land6.v1.Difficulty\x12\x30\n\x06layout\x18\x02 \x01(\x0e\x32 .landgrave.games.land6.v1.Layout\x12\x1e\n\x16\x66ixed_tile_orientation\x18\x03 \x01(\x08\x12\x12\n\nturn_limit\x18\x04 \x01(\r\"o\n\x06Square\x12\r\n\x05index\x18\x01 \x01(\x05\x12\t\n\x01x\x18\x02 \x01(\x05\x12\t\n\x01y\x18\x03 \x01(\x05\x12\x0c\n\x04tile\x18\x04 \x01(\x05\x12\x32\n\x04kind\x18\x05 \x01(\x0e\x32$.landgrave.games.land6.v1.SquareKind\"S\n\rTilePlacement\x12\x0c\n\x04slot\x18\x01 \x01(\x05\x12\x0c\n\x04tile\x18\x02 \x01(\x05\x12\x10\n\x08rotation\x18\x03 \x01(\x05\x12\t\n\x01x\x18\x04 \x01(\x05\x12\t\n\x01y\x18\x05 \x01(\x05\"@\n\x03\x44ie\x12\x0e\n\x06square\x18\x01 \x01(\x05\x12\r\n\x05value\x18\x02 \x01(\x05\x12\x1a\n\x12rerolled_this_turn\x18\x03 \x01(\x08\"a\n\x05Throw\x12\x37\n\x07purpose\x18\x01 \x01(\x0e\x32&.landgrave.games.land6.v1.ThrowPurpose\x12\r\n\x05value\x18\x02 \x01(\x05\x12\x10\n\x08rerolled\x18\x03 \x01(\x08\"\x87\x05\n\x0bObservation\x12\x30\n\x06\x63onfig\x18\x01 \x01(\x0b\x32 .landgrave.games.land6.v1.Config\x12\r\n\x05width\x18\x02 \x01(\x05\x12\x0e\n\x06height\x18\x03 \x01(\x05\x12\x31\n\x07squares\x18\x04 \x03(\x0b\x32 .landgrave.games.land6.v1.Square\x12\x36\n\x05tiles\x18\x05 \x03(\x0b\x32\'.landgrave.games.land6.v1.TilePlacement\x12+\n\x04\x64ice\x18\x06 \x03(\x0b\x32\x1d.landgrave.games.land6.v1.Die\x12\x12\n\ncube_tiles\x18\x07 \x03(\x05\x12\x17\n\x0f\x63ubes_in_supply\x18\x08 \x01(\x05\x12\x16\n\x0e\x64ice_in_supply\x18\t \x01(\x05\x12\x14\n\x0c\x64\x65ploy_value\x18\n \x01(\x05\x12\x11\n\thome_city\x18\x0b \x01(\x05\x12\x12\n\nenemy_city\x18\x0c \x01(\x05\x12.\n\x05phase\x18\r \x01(\x0e\x32\x1f.landgrave.games.land6.v1.Phase\x12\x0c\n\x04turn\x18\x0e \x01(\x05\x12\x14\n\x0c\x65xtra_action\x18\x0f \x01(\x08\x12.\n\x05throw\x18\x10 \x01(\x0b\x32\x1f.landgrave.games.land6.v1.Throw\x12\x16\n\x0e\x66ighter_square\x18\x11 \x01(\x05\x12\r\n\x05score\x18\x12 \x01(\x05\x12\r\n\x05title\x18\x13 \x01(\t\x12\x30\n\x06\x65nding\x18\x14 \x01(\x0e\x32 .landgrave.games.land6.v1.Ending\x12\x0b\n\x03won\x18\x15 \x01(\x08\x12\x14\n\x0c\x65xtra_earned\x18\x16 \x01(\x08\"\'\n\x06\x44\x65ploy\x12\r\n\x05payer\x18\x01 \x01(\x05\x12\x0e\n\x06target\x18\x02 \x01(\x05\"2\n\x04Move\x12\r\n\x05payer\x18\x01 \x01(\x05\x12\x0b\n\x03\x64ie\x18\x02 \x01(\x05\x12\x0e\n\x06target\x18\x03 \x01(\x05\"\x15\n\x04\x46\x65\x65\x64\x12\r\n\x05payer\x18\x01 \x01(\x05\"\x16\n\x05\x46ight\x12\r\n\x05payer\x18\x01 \x01(\x05\"(\n\tRerollDie\x12\x0b\n\x03sea\x18\x01 \x01(\x05\x12\x0e\n\x06target\x18\x02 \x01(\x05\"\x1a\n\x0bRerollThrow\x12\x0b\n\x03sea\x18\x01 \x01(\x05\"\x08\n\x06\x41\x63\x63\x65pt\"\x06\n\x04Skip\"\x1a\n\nRemoveCube\x12\x0c\n\x04tile\x18\x01 \x01(\x05\"\x1d\n\x0bHurtCityDie\x12\x0e\n\x06square\x18\x01 \x01(\x05\"\x15\n\x04Roll\x12\r\n\x05value\x18\x01 \x01(\x05\"9\n\tPlaceTile\x12\x0c\n\x04slot\x18\x01 \x01(\x05\x12\x0c\n\x04tile\x18\x02 \x01(\x05\x12\x10\n\x08rotation\x18\x03 \x01(\x05\"\x9c\x05\n\x06\x41\x63tion\x12\x32\n\x06\x64\x65ploy\x18\x01 \x01(\x0b\x32 .landgrave.games.land6.v1.DeployH\x00\x12.\n\x04move\x18\x02 \x01(\x0b\x32\x1e.landgrave.games.land6.v1.MoveH\x00\x12.\n\x04\x66\x65\x65\x64\x18\x03 \x01(\x0b\x32\x1e.landgrave.games.land6.v1.FeedH\x00\x12\x30\n\x05\x66ight\x18\x04 \x01(\x0b\x32\x1f.landgrave.games.land6.v1.FightH\x00\x12\x39\n\nreroll_die\x18\x05 \x01(\x0b\x32#.landgrave.games.land6.v1.RerollDieH\x00\x12=\n\x0creroll_throw\x18\x06 \x01(\x0b\x32%.landgrave.games.land6.v1.RerollThrowH\x00\x12\x32\n\x06\x61\x63\x63\x65pt\x18\x07 \x01(\x0b\x32 .landgrave.games.land6.v1.AcceptH\x00\x12.\n\x04skip\x18\x08 \x01(\x0b\x32\x1e.landgrave.games.land6.v1.SkipH\x00\x12;\n\x0bremove_cube\x18\t \x01(\x0b\x32$.landgrave.games.land6.v1.RemoveCubeH\x00\x12>\n\rhurt_city_die\x18\n \x01(\x0b\x32%.landgrave.games.land6.v1.HurtCityDieH\x00\x12.\n\x04roll\x18\x0b \x01(\x0b\x32\x1e.landgrave.games.land6.v1.RollH\x00\x12\x39\n\nplace_tile\x18\x0c \x01(\x0b\x32#.landgrave.games.land6.v1.PlaceTileH\x00\x42\x06\n\x04kind\"?\n\nActionList\x12\x31\n\x07\x61\x63tions\x18\x01 \x03(\x0b\x32 .landgrave.games.land6.v1.Action*i\n\nDifficulty\x12\x1a\n\x16\x44IFFICULTY_UNSPECIFIED\x10\x00\x12\x13\n\x0f\x44IFFICULTY_EASY\x10\x01\x12\x15\n\x11\x44IFFICULTY_NORMAL\x10\x02\x12\x13\n\x0f\x44IFFICULTY_HARD\x10\x03*C\n\x06Layout\x12\x16\n\x12LAYOUT_UNSPECIFIED\x10\x00\x12\x0f\n\x0bLAYOUT_GRID\x10\x01\x12\x10\n\x0cLAYOUT_STRIP\x10\x02*\x83\x01\n\nSquareKind\x12\x1b\n\x17SQUARE_KIND_UNSPECIFIED\x10\x00\x12\x14\n\x10SQUARE_KIND_CITY\x10\x01\x12\x13\n\x0fSQUARE_KIND_SEA\x10\x02\x12\x16\n\x12SQUARE_KIND_FOREST\x10\x03\x12\x15\n\x11SQUARE_KIND_FIELD\x10\x04*\xa7\x01\n\x05Phase\x12\x15\n\x11PHASE_UNSPECIFIED\x10\x00\x12\x0f\n\x0bPHASE_SETUP\x10\x01\x12\x10\n\x0cPHASE_ACTION\x10\x02\x12\x0f\n\x0bPHASE_THROW\x10\x03\x12\x15\n\x11PHASE_CHOOSE_CUBE\x10\x04\x12\x19\n\x15PHASE_CHOOSE_CITY_DIE\x10\x05\x12\x11\n\rPHASE_ROLLING\x10\x06\x12\x0e\n\nPHASE_OVER\x10\x07*_\n\x0cThrowPurpose\x12\x1d\n\x19THROW_PURPOSE_UNSPECIFIED\x10\x00\x12\x17\n\x13THROW_PURPOSE_FIGHT\x10\x01\x12\x17\n\x13THROW_PURPOSE_CUBES\x10\x02*\x85\x01\n\x06\x45nding\x12\x16\n\x12\x45NDING_UNSPECIFIED\x10\x00\x12\x19\n\x15\x45NDING_CITY_CONQUERED\x10\x01\x12\x19\n\x15\x45NDING_CUBES_DEPLOYED\x10\x02\x12\x16\n\x12\x45NDING_CITIES_LOST\x10\x03\x12\x15\n\x11\x45NDING_TURN_LIMIT\x10\x04\x62\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'landgrave.games.land6.v1.land6_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
-  _globals['_DIFFICULTY']._serialized_start=2333
-  _globals['_DIFFICULTY']._serialized_end=2438
-  _globals['_LAYOUT']._serialized_start=2440
-  _globals['_LAYOUT']._serialized_end=2507
-  _globals['_SQUAREKIND']._serialized_start=2510
-  _globals['_SQUAREKIND']._serialized_end=2641
-  _globals['_PHASE']._serialized_start=2644
-  _globals['_PHASE']._serialized_end=2811
-  _globals['_THROWPURPOSE']._serialized_start=2813
-  _globals['_THROWPURPOSE']._serialized_end=2908
-  _globals['_ENDING']._serialized_start=2911
-  _globals['_ENDING']._serialized_end=3044
+  _globals['_DIFFICULTY']._serialized_start=2355
+  _globals['_DIFFICULTY']._serialized_end=2460
+  _globals['_LAYOUT']._serialized_start=2462
+  _globals['_LAYOUT']._serialized_end=2529
+  _globals['_SQUAREKIND']._serialized_start=2532
+  _globals['_SQUAREKIND']._serialized_end=2663
+  _globals['_PHASE']._serialized_start=2666
+  _globals['_PHASE']._serialized_end=2833
+  _globals['_THROWPURPOSE']._serialized_start=2835
+  _globals['_THROWPURPOSE']._serialized_end=2930
+  _globals['_ENDING']._serialized_start=2933
+  _globals['_ENDING']._serialized_end=3066
   _globals['_CONFIG']._serialized_start=67
   _globals['_CONFIG']._serialized_end=235
   _globals['_SQUARE']._serialized_start=237
@@ -54,33 +54,33 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['_THROW']._serialized_start=501
   _globals['_THROW']._serialized_end=598
   _globals['_OBSERVATION']._serialized_start=601
-  _globals['_OBSERVATION']._serialized_end=1226
-  _globals['_DEPLOY']._serialized_start=1228
-  _globals['_DEPLOY']._serialized_end=1267
-  _globals['_MOVE']._serialized_start=1269
-  _globals['_MOVE']._serialized_end=1319
-  _globals['_FEED']._serialized_start=1321
-  _globals['_FEED']._serialized_end=1342
-  _globals['_FIGHT']._serialized_start=1344
-  _globals['_FIGHT']._serialized_end=1366
-  _globals['_REROLLDIE']._serialized_start=1368
-  _globals['_REROLLDIE']._serialized_end=1408
-  _globals['_REROLLTHROW']._serialized_start=1410
-  _globals['_REROLLTHROW']._serialized_end=1436
-  _globals['_ACCEPT']._serialized_start=1438
-  _globals['_ACCEPT']._serialized_end=1446
-  _globals['_SKIP']._serialized_start=1448
-  _globals['_SKIP']._serialized_end=1454
-  _globals['_REMOVECUBE']._serialized_start=1456
-  _globals['_REMOVECUBE']._serialized_end=1482
-  _globals['_HURTCITYDIE']._serialized_start=1484
-  _globals['_HURTCITYDIE']._serialized_end=1513
-  _globals['_ROLL']._serialized_start=1515
-  _globals['_ROLL']._serialized_end=1536
-  _globals['_PLACETILE']._serialized_start=1538
-  _globals['_PLACETILE']._serialized_end=1595
-  _globals['_ACTION']._serialized_start=1598
-  _globals['_ACTION']._serialized_end=2266
-  _globals['_ACTIONLIST']._serialized_start=2268
-  _globals['_ACTIONLIST']._serialized_end=2331
+  _globals['_OBSERVATION']._serialized_end=1248
+  _globals['_DEPLOY']._serialized_start=1250
+  _globals['_DEPLOY']._serialized_end=1289
+  _globals['_MOVE']._serialized_start=1291
+  _globals['_MOVE']._serialized_end=1341
+  _globals['_FEED']._serialized_start=1343
+  _globals['_FEED']._serialized_end=1364
+  _globals['_FIGHT']._serialized_start=1366
+  _globals['_FIGHT']._serialized_end=1388
+  _globals['_REROLLDIE']._serialized_start=1390
+  _globals['_REROLLDIE']._serialized_end=1430
+  _globals['_REROLLTHROW']._serialized_start=1432
+  _globals['_REROLLTHROW']._serialized_end=1458
+  _globals['_ACCEPT']._serialized_start=1460
+  _globals['_ACCEPT']._serialized_end=1468
+  _globals['_SKIP']._serialized_start=1470
+  _globals['_SKIP']._serialized_end=1476
+  _globals['_REMOVECUBE']._serialized_start=1478
+  _globals['_REMOVECUBE']._serialized_end=1504
+  _globals['_HURTCITYDIE']._serialized_start=1506
+  _globals['_HURTCITYDIE']._serialized_end=1535
+  _globals['_ROLL']._serialized_start=1537
+  _globals['_ROLL']._serialized_end=1558
+  _globals['_PLACETILE']._serialized_start=1560
+  _globals['_PLACETILE']._serialized_end=1617
+  _globals['_ACTION']._serialized_start=1620
+  _globals['_ACTION']._serialized_end=2288
+  _globals['_ACTIONLIST']._serialized_start=2290
+  _globals['_ACTIONLIST']._serialized_end=2353
 # @@protoc_insertion_point(module_scope)

@@ -142,7 +142,7 @@ class Throw(_message.Message):
     def __init__(self, purpose: _Optional[_Union[ThrowPurpose, str]] = ..., value: _Optional[int] = ..., rerolled: _Optional[bool] = ...) -> None: ...
 
 class Observation(_message.Message):
-    __slots__ = ("config", "width", "height", "squares", "tiles", "dice", "cube_tiles", "cubes_in_supply", "dice_in_supply", "deploy_value", "home_city", "enemy_city", "phase", "turn", "extra_action", "throw", "fighter_square", "score", "title", "ending", "won")
+    __slots__ = ("config", "width", "height", "squares", "tiles", "dice", "cube_tiles", "cubes_in_supply", "dice_in_supply", "deploy_value", "home_city", "enemy_city", "phase", "turn", "extra_action", "throw", "fighter_square", "score", "title", "ending", "won", "extra_earned")
     CONFIG_FIELD_NUMBER: _ClassVar[int]
     WIDTH_FIELD_NUMBER: _ClassVar[int]
     HEIGHT_FIELD_NUMBER: _ClassVar[int]
@@ -164,6 +164,7 @@ class Observation(_message.Message):
     TITLE_FIELD_NUMBER: _ClassVar[int]
     ENDING_FIELD_NUMBER: _ClassVar[int]
     WON_FIELD_NUMBER: _ClassVar[int]
+    EXTRA_EARNED_FIELD_NUMBER: _ClassVar[int]
     config: Config
     width: int
     height: int
@@ -185,7 +186,8 @@ class Observation(_message.Message):
     title: str
     ending: Ending
     won: bool
-    def __init__(self, config: _Optional[_Union[Config, _Mapping]] = ..., width: _Optional[int] = ..., height: _Optional[int] = ..., squares: _Optional[_Iterable[_Union[Square, _Mapping]]] = ..., tiles: _Optional[_Iterable[_Union[TilePlacement, _Mapping]]] = ..., dice: _Optional[_Iterable[_Union[Die, _Mapping]]] = ..., cube_tiles: _Optional[_Iterable[int]] = ..., cubes_in_supply: _Optional[int] = ..., dice_in_supply: _Optional[int] = ..., deploy_value: _Optional[int] = ..., home_city: _Optional[int] = ..., enemy_city: _Optional[int] = ..., phase: _Optional[_Union[Phase, str]] = ..., turn: _Optional[int] = ..., extra_action: _Optional[bool] = ..., throw: _Optional[_Union[Throw, _Mapping]] = ..., fighter_square: _Optional[int] = ..., score: _Optional[int] = ..., title: _Optional[str] = ..., ending: _Optional[_Union[Ending, str]] = ..., won: _Optional[bool] = ...) -> None: ...
+    extra_earned: bool
+    def __init__(self, config: _Optional[_Union[Config, _Mapping]] = ..., width: _Optional[int] = ..., height: _Optional[int] = ..., squares: _Optional[_Iterable[_Union[Square, _Mapping]]] = ..., tiles: _Optional[_Iterable[_Union[TilePlacement, _Mapping]]] = ..., dice: _Optional[_Iterable[_Union[Die, _Mapping]]] = ..., cube_tiles: _Optional[_Iterable[int]] = ..., cubes_in_supply: _Optional[int] = ..., dice_in_supply: _Optional[int] = ..., deploy_value: _Optional[int] = ..., home_city: _Optional[int] = ..., enemy_city: _Optional[int] = ..., phase: _Optional[_Union[Phase, str]] = ..., turn: _Optional[int] = ..., extra_action: _Optional[bool] = ..., throw: _Optional[_Union[Throw, _Mapping]] = ..., fighter_square: _Optional[int] = ..., score: _Optional[int] = ..., title: _Optional[str] = ..., ending: _Optional[_Union[Ending, str]] = ..., won: _Optional[bool] = ..., extra_earned: _Optional[bool] = ...) -> None: ...
 
 class Deploy(_message.Message):
     __slots__ = ("payer", "target")

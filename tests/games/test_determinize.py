@@ -1,0 +1,60 @@
+"""Determinization, the forward model's base: every engine builds states from what a seat saw.
+
+Bots that search (bots/mcts_bot.py, and any author's) sample full states
+from their observation and play them forward with the game's own engine.
+A sample must show the seat exactly what it saw, offer the same legal
+actions, and play on; where the game hides something, samples must differ
+(else search would cheat or see one fixed world); where it hides nothing,
+the sample is the true state itself.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from referee.engine import Engine
+from referee.games import registered
+from referee.testing import check_clone, check_determinize, random_playout
+
+ENGINES = registered()
+HIDDEN_INFORMATION = {"carcassonne", "landover", "farlanthia"}
+"""Games where a seat does not see everything: their samples must vary."""
+LANDING_WITH_ISSUE_10 = {"landover", "farlanthia"}
+"""Their engines are being reshaped; determinize comes with that work."""
+
+
+def players(engine: Engine[Any]) -> int:
+    return max(engine.min_players, min(3, engine.max_players))
+
+
+def marked(name: str) -> Any:
+    if name in LANDING_WITH_ISSUE_10:
+        reason = "determinize lands with issue 10"
+        return pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=reason))
+    return name
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", [marked(name) for name in sorted(ENGINES)])
+def test_samples_show_the_seat_what_it_saw_and_vary_where_hidden(name: str) -> None:
+    engine = ENGINES[name]
+    report = check_determinize(engine, players(engine), seeds=range(2))
+    assert report.positions > 0
+    if name in HIDDEN_INFORMATION:
+        assert report.varied > 0, f"{name}: hidden parts never varied between samples"
+    else:
+        assert report.exact == report.positions, f"{name}: a sample is not the one true state"
+
+
+@pytest.mark.parametrize("name", sorted(ENGINES))
+def test_clone_is_an_independent_copy(name: str) -> None:
+    engine = ENGINES[name]
+    _, history = random_playout(engine, players(engine), seed=3)
+    state = engine.new_game(engine.default_config(), players(engine))
+    for seat, action in history[: len(history) // 3]:
+        state.apply(seat, action)
+    check_clone(state, random.Random(3), name)
+
