@@ -16,8 +16,9 @@ Example::
 """
 
 from sdk.bot import Bot, Decision, Event, MatchInfo
+from sdk.forward import ForwardModel, NoForwardModel
 
-__all__ = ["Bot", "Decision", "Event", "MatchInfo", "run"]
+__all__ = ["Bot", "Decision", "Event", "ForwardModel", "MatchInfo", "NoForwardModel", "run"]
 
 
 def run(bot: Bot) -> None:

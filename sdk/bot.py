@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from google.protobuf.message import Message
+
+if TYPE_CHECKING:
+    from sdk.forward import ForwardModel
 
 
 @dataclass(frozen=True)
@@ -55,6 +58,17 @@ class Decision:
     events: list[Event] = field(default_factory=list)
     """Every step since this seat's previous decision (since the start, for its
     first), in order: the opponents' moves, chance's outcomes and its own."""
+
+    def forward_model(self) -> ForwardModel:
+        """The game's own engine from this decision: sample states, step them (sdk/forward.py).
+
+        Raises:
+            NoForwardModel: the game's engine is not installed here, or offers
+                no determinization.
+        """
+        from sdk.forward import forward_model
+
+        return forward_model(self.match, self.observation)
 
 
 class Bot:

@@ -57,4 +57,3 @@ def test_clone_is_an_independent_copy(name: str) -> None:
     for seat, action in history[: len(history) // 3]:
         state.apply(seat, action)
     check_clone(state, random.Random(3), name)
-
