@@ -55,6 +55,9 @@ class Decision:
     """The game's Action messages, in the referee's order; answer with an index."""
     seconds_left: float
     """Time until the referee stops waiting, measured when the request arrived."""
+    bank_seconds: float = 0.0
+    """The part of ``seconds_left`` that is the match's bank (0 without one): what this
+    decision spends of it, the match's later decisions lack."""
     events: list[Event] = field(default_factory=list)
     """Every step since this seat's previous decision (since the start, for its
     first), in order: the opponents' moves, chance's outcomes and its own."""

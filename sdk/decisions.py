@@ -44,6 +44,7 @@ def decision(match: MatchInfo, request: bot_pb2.DecisionRequest) -> Decision:
         observation=unpack(request.observation),
         legal_actions=list(legal.actions),
         seconds_left=seconds_left,
+        bank_seconds=request.clock.bank_ms / 1000,
         events=[_event(event) for event in request.events],
     )
 

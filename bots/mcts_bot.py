@@ -1,0 +1,336 @@
+"""A Monte Carlo tree search bot for every game with a forward model (docs/bots.md).
+
+Information-set MCTS with one tree seen by this seat (Cowling, Powley and
+Whitehouse 2012, "single-observer" ISMCTS): every iteration samples a
+position consistent with what the seat knows (``model.sample``), walks the
+tree by UCT along actions legal in that sample, adds one node, plays the
+game on with a rollout policy, and credits every node on the path with a
+value per seat. So:
+
+- several players: each node keeps a value for every seat, and the seat
+  that acts at a node picks by its own value;
+- hidden information: actions are keyed without the sample they came from,
+  and a child's exploration term counts the iterations it was available in;
+- chance: its outcomes are drawn by their probabilities, and each drawn
+  outcome gets its own node, so what follows a die roll depends on the roll;
+- time: the search stops at a deadline taken from ``seconds_left`` (and, with
+  a bank, a share of it) less a safety margin, checked at every step;
+- rollouts: uniformly random, or the game's greedy bot (bots/*_greedy.py)
+  for a share of the moves, cut off after a number of steps and valued by
+  the provisional standings.
+
+Values are in [0, 1]: a seat's average finishing place (1 first, 0 last;
+ties share), blended with a little of its score's place between the lowest
+and the highest; in a solo game a win (the title ``won``) is 1 and a loss 0.
+
+Run: ``referee match land --bot "bots/mcts_bot.py --exploration 0.5" ...``;
+``--help`` lists every option.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import math
+import random
+import sys
+import time
+from collections.abc import Hashable, Sequence
+from pathlib import Path
+from typing import Any
+
+import sdk
+from referee.engine import CHANCE, SeatOutcome
+from referee.match.chance import sample_outcome
+
+GREEDY_BOTS = {
+    "land": ("land_greedy.py", "LandGreedyBot"),
+    "land6": ("land6_heuristic.py", "Land6HeuristicBot"),
+    "carcassonne": ("carcassonne_greedy.py", "CarcassonneGreedyBot"),
+    "landover": ("landover_greedy.py", "LandoverGreedyBot"),
+    "farlanthia": ("farlanthia_greedy.py", "FarlanthiaGreedyBot"),
+}
+"""Per game, the heuristic bot (file in bots/, class) a greedy rollout asks."""
+SCORE_WEIGHT = 0.1
+"""How much a seat's score place adds to its finishing place in a value."""
+BANK_SHARE = 0.05
+"""The part of the bank one decision may spend, beyond its own time."""
+
+
+class MctsBot(sdk.Bot):
+    """Determinized UCT over the game's own engine, for any game that offers a forward model."""
+
+    name = "mcts"
+    version = "1"
+
+    def __init__(self, settings: argparse.Namespace | None = None) -> None:
+        self.settings = settings or parse_settings([])
+        self.rng = random.Random(self.settings.seed)
+        self.greedy: dict[str, Any] = {}
+        self.last_iterations = 0
+        """Iterations of the last search (for tests and benchmarks)."""
+
+    def decide(self, decision: sdk.Decision) -> int:
+        deadline = time.monotonic() + self.budget(decision)
+        if len(decision.legal_actions) == 1:
+            return 0
+        try:
+            model = decision.forward_model()
+            return _Search(self, model, decision.match.seat, deadline).run()
+        except sdk.NoForwardModel:
+            return self.without_search(decision)
+
+    def without_search(self, decision: sdk.Decision) -> int:
+        """The greedy bot's choice, or a random one, for a game with no forward model here."""
+        self.last_iterations = 0
+        greedy = self.greedy_bot(decision.match.game, always=True)
+        if greedy is None:
+            return self.rng.randrange(len(decision.legal_actions))
+        choice = greedy.decide(decision)
+        return choice if isinstance(choice, int) else 0
+
+    def budget(self, decision: sdk.Decision) -> float:
+        """Seconds to search: this decision's time and a share of the bank, less a margin."""
+        own = decision.seconds_left - decision.bank_seconds
+        allowance = own + BANK_SHARE * decision.bank_seconds
+        if self.settings.move_time > 0:
+            allowance = min(allowance, self.settings.move_time)
+        margin = self.settings.margin + self.settings.margin_share * allowance
+        return max(0.0, allowance - margin)
+
+    def greedy_bot(self, game: str, always: bool = False) -> Any | None:
+        """The game's heuristic bot for rollouts (or ``always``), loaded once; None without one."""
+        if game not in GREEDY_BOTS or not (always or self.settings.rollout == "greedy"):
+            return None
+        if game not in self.greedy:
+            filename, class_name = GREEDY_BOTS[game]
+            self.greedy[game] = _load_bot(Path(__file__).with_name(filename), class_name)
+        return self.greedy[game]
+
+
+class _Node:
+    """Statistics of one edge of the tree: the action (or outcome) that led here."""
+
+    __slots__ = ("available", "children", "totals", "visits")
+
+    def __init__(self, seats: int) -> None:
+        self.children: dict[Hashable, _Node] = {}
+        self.visits = 0
+        self.available = 0
+        """Iterations in which this action was legal at its parent (ISMCTS)."""
+        self.totals = [0.0] * seats
+
+
+class _Search:
+    """One decision's search."""
+
+    def __init__(self, bot: MctsBot, model: sdk.ForwardModel, seat: int, deadline: float) -> None:
+        self.bot = bot
+        self.model = model
+        self.seat = seat
+        self.deadline = deadline
+        self.rng = bot.rng
+        self.seats = model.match.num_players
+        self.settings = bot.settings
+        self.greedy = bot.greedy_bot(model.match.game)
+        self.rollouts = 0
+
+    def run(self) -> int:
+        """The index of the most visited legal action at the root."""
+        first = self.model.sample(self.rng)
+        legal = first.legal_actions(self.seat)
+        root = _Node(self.seats)
+        iterations = 0
+        limit = self.settings.iterations
+        while time.monotonic() < self.deadline and (limit <= 0 or iterations < limit):
+            state = first if iterations == 0 else self.model.sample(self.rng)
+            self.iterate(root, state)
+            iterations += 1
+        self.bot.last_iterations = iterations
+        visits = [_visits(root, (self.seat, action)) for action in legal]
+        return visits.index(max(visits))
+
+    def iterate(self, root: _Node, state: Any) -> None:
+        """Select, expand one node, roll out, back up: one iteration on one sample."""
+        path = [root]
+        node = root
+        expanded = False
+        while not expanded and not state.is_terminal():
+            if time.monotonic() >= self.deadline:
+                break
+            seat = state.to_act()[0]
+            if seat == CHANCE:
+                outcome = sample_outcome(state.chance_outcomes(), self.rng)
+                key: Hashable = (CHANCE, outcome)
+                child = node.children.get(key)
+                if child is None:
+                    child = node.children[key] = _Node(self.seats)
+                node = child
+                state.apply(CHANCE, outcome)
+            else:
+                node, expanded = self.step(node, state, seat)
+            path.append(node)
+        values = self.rollout(state)
+        for visited in path:
+            visited.visits += 1
+            for index, value in enumerate(values):
+                visited.totals[index] += value
+
+    def step(self, node: _Node, state: Any, seat: int) -> tuple[_Node, bool]:
+        """Apply the tree's choice for ``seat``: an untried action, else the best by UCT."""
+        legal = state.legal_actions(seat)
+        children = node.children
+        untried = [action for action in legal if (seat, action) not in children]
+        if untried:
+            action = self.rng.choice(untried)
+            child = children[(seat, action)] = _Node(self.seats)
+            expanded = True
+        else:
+            action, child = self.select(children, legal, seat)
+            expanded = False
+        for other in legal:
+            sibling = children.get((seat, other))
+            if sibling is not None:
+                sibling.available += 1
+        state.apply(seat, action)
+        return child, expanded
+
+    def select(
+        self, children: dict[Hashable, _Node], legal: Sequence[Any], seat: int
+    ) -> tuple[Any, _Node]:
+        """The legal child with the highest upper confidence bound for ``seat``."""
+        c = self.settings.exploration
+        best: tuple[float, Any, _Node] | None = None
+        for action in legal:
+            child = children[(seat, action)]
+            bound = child.totals[seat] / child.visits + c * math.sqrt(
+                math.log(max(1, child.available)) / child.visits
+            )
+            if best is None or bound > best[0]:
+                best = (bound, action, child)
+        assert best is not None
+        return best[1], best[2]
+
+    def rollout(self, state: Any) -> list[float]:
+        """Play on by the rollout policy for a bounded number of steps; each seat's value."""
+        self.rollouts += 1
+        greedy_share = self.settings.greedy_share if self.greedy is not None else 0.0
+        tag = f"mcts-rollout-{self.rollouts}"
+        for _ in range(self.settings.rollout_steps):
+            if state.is_terminal() or time.monotonic() >= self.deadline:
+                break
+            for seat in state.to_act():
+                if seat == CHANCE:
+                    action = sample_outcome(state.chance_outcomes(), self.rng)
+                elif greedy_share and self.rng.random() < greedy_share:
+                    action = self.greedy_action(state, seat, tag)
+                else:
+                    action = self.rng.choice(state.legal_actions(seat))
+                state.apply(seat, action)
+        if self.greedy is not None:
+            self.greedy.match_ended(self.match_as(tag, 0), [])
+        return values(state.outcome())
+
+    def greedy_action(self, state: Any, seat: int, tag: str) -> Any:
+        """The game's heuristic bot's choice for ``seat``, asked as the referee would ask."""
+        legal = state.legal_actions(seat)
+        if len(legal) == 1:
+            return legal[0]
+        decision = sdk.Decision(
+            match=self.match_as(tag, seat),
+            observation=state.observation(seat),
+            legal_actions=[self.model.to_proto(action) for action in legal],
+            seconds_left=max(0.0, self.deadline - time.monotonic()),
+        )
+        choice = self.greedy.decide(decision)
+        return legal[choice] if isinstance(choice, int) else legal[0]
+
+    def match_as(self, tag: str, seat: int) -> sdk.MatchInfo:
+        match = self.model.match
+        return sdk.MatchInfo(tag, match.game, seat, match.num_players, self.model.config)
+
+
+def _visits(node: _Node, key: Hashable) -> int:
+    child = node.children.get(key)
+    return child.visits if child is not None else 0
+
+
+def values(outcome: Sequence[SeatOutcome]) -> list[float]:
+    """Each seat's value in [0, 1] of a final or provisional outcome (module docstring)."""
+    seats = len(outcome)
+    if seats == 1:
+        return [1.0 if "won" in outcome[0].titles else 0.0]
+    ranks = [o.rank for o in outcome]
+    scores = [o.score for o in outcome]
+    low, high = min(scores), max(scores)
+    result = []
+    for rank, score in zip(ranks, scores, strict=True):
+        tied = ranks.count(rank)
+        place = 1.0 - (rank - 1 + (tied - 1) / 2) / (seats - 1)
+        spread = (score - low) / (high - low) if high > low else 0.5
+        result.append((1 - SCORE_WEIGHT) * place + SCORE_WEIGHT * spread)
+    return result
+
+
+def _load_bot(path: Path, class_name: str) -> Any:
+    """A bot class from a file beside this one, however this file was loaded."""
+    spec = importlib.util.spec_from_file_location(f"mcts_rollout_{path.stem}", path)
+    if spec is None or spec.loader is None:
+        raise ImportError(f"cannot load {path}")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return getattr(module, class_name)()
+
+
+def parse_settings(argv: list[str]) -> argparse.Namespace:
+    """The bot's options; arguments it does not know (the SDK's) are left alone."""
+    parser = argparse.ArgumentParser(description="Landgrave MCTS bot")
+    parser.add_argument(
+        "--iterations",
+        type=int,
+        default=0,
+        help="stop after this many iterations per move (0: search until the time is up)",
+    )
+    parser.add_argument(
+        "--move-time",
+        type=float,
+        default=0.0,
+        help="seconds to search per move at most (0: the time the referee gives, less a margin)",
+    )
+    parser.add_argument(
+        "--exploration", type=float, default=0.7, help="the UCT exploration constant"
+    )
+    parser.add_argument(
+        "--rollout",
+        choices=("random", "greedy"),
+        default="greedy",
+        help="rollout policy: uniformly random, or the game's greedy bot where it has one",
+    )
+    parser.add_argument(
+        "--greedy-share",
+        type=float,
+        default=0.5,
+        help="with --rollout greedy: the share of rollout moves the greedy bot makes",
+    )
+    parser.add_argument(
+        "--rollout-steps",
+        type=int,
+        default=200,
+        help="rollout steps before the provisional standings value the position",
+    )
+    parser.add_argument(
+        "--margin", type=float, default=0.04, help="seconds kept back from every deadline"
+    )
+    parser.add_argument(
+        "--margin-share",
+        type=float,
+        default=0.15,
+        help="and this share of the time allowed, kept back too",
+    )
+    parser.add_argument("--seed", type=int, default=None, help="seed of the search's randomness")
+    settings, _ = parser.parse_known_args(argv)
+    return settings
+
+
+if __name__ == "__main__":
+    sdk.run(MctsBot(parse_settings(sys.argv[1:])))

@@ -1,0 +1,157 @@
+"""The MCTS bot (bots/mcts_bot.py): search that plays every game, on time, legally.
+
+It is the sparring partner bot authors measure themselves against, so it
+must never lose a match to the clock or an illegal move, in any game, and
+its search must find what search finds (a won Nim position's one winning
+move). Strength against the greedy bots is measured by bench/sparring.py.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import pytest
+import trio
+
+import sdk
+from referee.engine import SeatOutcome
+from referee.games import get_engine
+from referee.testing import random_playout
+from referee.tournament.coordinator import open_tournament, run_tournament
+from referee.tournament.spec import Entrant, TournamentSpec
+from referee.tournament.store import DATABASE_NAME
+from tests.helpers import BOTS
+
+NIM_INSTALLED = importlib.util.find_spec("landgrave_nim") is not None
+
+
+def mcts_module() -> Any:
+    spec = importlib.util.spec_from_file_location("mcts_bot_under_test", BOTS / "mcts_bot.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+MCTS = mcts_module()
+
+
+def mcts(*args: str) -> Any:
+    return MCTS.MctsBot(MCTS.parse_settings([*args, "--seed", "1"]))
+
+
+def decision_at(game: str, players: int, step_share: float, seed: int = 2) -> sdk.Decision:
+    """The decision of the seat to act a share of the way into a random game."""
+    engine = get_engine(game)
+    _, history = random_playout(engine, players, seed)
+    state = engine.new_game(engine.default_config(), players)
+    at = int(len(history) * step_share)
+    for seat, action in history[:at]:
+        state.apply(seat, action)
+    while state.to_act() == (-1,):
+        state.apply(*history[at])
+        at += 1
+    seat = state.to_act()[0]
+    match = sdk.MatchInfo("m", game, seat, players, engine.default_config())
+    legal = [engine.action_to_proto(a) for a in state.legal_actions(seat)]
+    return sdk.Decision(match, state.observation(seat), legal, seconds_left=5.0)
+
+
+def test_values_rank_the_seats_share_ties_and_count_a_solo_win() -> None:
+    values = MCTS.values
+    assert values([SeatOutcome(9, 1), SeatOutcome(3, 2)]) == [1.0, 0.0]
+    tied = values([SeatOutcome(5, 1), SeatOutcome(5, 1), SeatOutcome(1, 3)])
+    assert tied[0] == tied[1] == pytest.approx(0.9 * 0.75 + 0.1) and tied[2] == 0.0
+    assert values([SeatOutcome(40, 1, ("Master of Dice", "won"))]) == [1.0]
+    assert values([SeatOutcome(40, 1, ("Master of Dice", "lost"))]) == [0.0]
+
+
+@pytest.mark.skipif(not NIM_INSTALLED, reason="examples/nim is not installed (pip install -e)")
+def test_search_finds_the_one_winning_move_of_a_nim_position() -> None:
+    """Heaps 1 and 2: only taking one stone from the second heap wins."""
+    from landgrave_nim import nim_pb2
+
+    engine = get_engine("nim")
+    config = nim_pb2.Config(heaps=[1, 2])
+    state = engine.new_game(config, 2)
+    legal = state.legal_actions(0)
+    match = sdk.MatchInfo("m", "nim", 0, 2, config)
+    protos = [engine.action_to_proto(a) for a in legal]
+    decision = sdk.Decision(match, state.observation(0), protos, seconds_left=5.0)
+    bot = mcts("--iterations", "300", "--rollout", "random")
+    assert legal[bot.decide(decision)] == type(legal[0])(heap=1, count=1)
+    assert bot.last_iterations == 300
+
+
+@pytest.mark.parametrize("game", ["land", "land6", "carcassonne"])
+def test_greedy_rollouts_ask_the_games_own_greedy_bot(game: str) -> None:
+    decision = decision_at(game, get_engine(game).min_players, 0.3)
+    bot = mcts("--iterations", "4", "--rollout", "greedy", "--greedy-share", "1")
+    choice = bot.decide(decision)
+    assert 0 <= choice < len(decision.legal_actions)
+    assert bot.last_iterations == 4
+    assert game in bot.greedy
+
+
+def test_the_budget_keeps_a_margin_and_spends_a_little_of_the_bank() -> None:
+    match = sdk.MatchInfo("m", "land", 0, 2, None)
+    plain = sdk.Decision(match, None, [], seconds_left=0.2)
+    banked = sdk.Decision(match, None, [], seconds_left=10.2, bank_seconds=10.0)
+    bot = mcts()
+    assert bot.budget(plain) == pytest.approx(0.2 - 0.04 - 0.15 * 0.2)
+    assert bot.budget(banked) == pytest.approx(0.7 - 0.04 - 0.15 * 0.7)
+    assert mcts("--move-time", "0.1").budget(banked) == pytest.approx(0.1 - 0.04 - 0.015)
+    assert bot.budget(sdk.Decision(match, None, [], seconds_left=0.01)) == 0.0
+
+
+def test_a_game_without_a_forward_model_is_played_without_search() -> None:
+    match = sdk.MatchInfo("m", "no-such-game", 0, 2, None)
+    decision = sdk.Decision(match, None, [object(), object(), object()], seconds_left=1.0)
+    bot = mcts()
+    assert 0 <= bot.decide(decision) < 3
+    assert bot.last_iterations == 0
+
+
+SHORT_GAMES = {
+    "land": {"map": "random", "map_columns": 2, "map_rows": 2},
+    "land6": {"turn_limit": 4},
+    "carcassonne": {},
+    "landover": {"turn_limit": 12},
+    "farlanthia": {"years": 1, "map_radius": 4},
+}
+"""Every game, cut short where it has an option for that (Carcassonne has none)."""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", sorted(SHORT_GAMES))
+def test_mcts_never_times_out_or_plays_illegally_at_200_ms_per_move(
+    game: str, tmp_path: Path
+) -> None:
+    """Real bot processes through the real referee: the clock is the referee's."""
+    entrants = (
+        Entrant("mcts", str(BOTS / "mcts_bot.py")),
+        Entrant("random", str(BOTS / "random_bot.py")),
+    )
+    spec = TournamentSpec(
+        game=game,
+        name=f"mcts-{game}",
+        entrants=entrants,
+        config=SHORT_GAMES[game],
+        games_per_table=1 if game == "carcassonne" else 2,
+        rotation="none" if game == "carcassonne" else "all",
+        decision_ms=200,
+        concurrency=1,
+    )
+    store, spec = open_tournament(tmp_path / "t", spec)
+    trio.run(run_tournament, store, spec)
+    store.close()
+    with sqlite3.connect(tmp_path / "t" / DATABASE_NAME) as db:
+        rows = db.execute("SELECT status, result FROM matches").fetchall()
+    assert rows and all(status == "done" for status, _ in rows)
+    seats = [s for _, result in rows for s in json.loads(result)["seats"] if s["name"] == "mcts"]
+    assert len(seats) == (len(rows) // 2 if get_engine(game).max_players == 1 else len(rows))
+    assert all(s["termination"] == "normal" and not s.get("faults") for s in seats), seats
