@@ -29,15 +29,16 @@ from tests.helpers import BOTS
 NIM_INSTALLED = importlib.util.find_spec("landgrave_nim") is not None
 
 
-def mcts_module() -> Any:
-    spec = importlib.util.spec_from_file_location("mcts_bot_under_test", BOTS / "mcts_bot.py")
+def bot_module(filename: str) -> Any:
+    """A script of bots/, loaded under its own name."""
+    spec = importlib.util.spec_from_file_location(f"under_test_{filename}", BOTS / filename)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
 
 
-MCTS = mcts_module()
+MCTS = bot_module("mcts_bot.py")
 
 
 def mcts(*args: str) -> Any:
@@ -95,6 +96,17 @@ def test_greedy_rollouts_ask_the_games_own_greedy_bot(game: str) -> None:
     assert 0 <= choice < len(decision.legal_actions)
     assert bot.last_iterations == 4
     assert game in bot.greedy
+
+
+@pytest.mark.parametrize("game", ["land", "carcassonne"])
+def test_a_search_too_thin_to_judge_plays_the_greedy_choice(game: str) -> None:
+    """One iteration proves nothing: the bot must not play worse than the greedy bot."""
+    decision = decision_at(game, 2, 0.4)
+    filename, class_name = MCTS.GREEDY_BOTS[game]
+    greedy = getattr(bot_module(filename), class_name)()
+    bot = mcts("--iterations", "1")
+    assert bot.decide(decision) == greedy.decide(decision)
+    assert bot.last_iterations == 1
 
 
 def test_the_budget_keeps_a_margin_and_spends_a_little_of_the_bank() -> None:
