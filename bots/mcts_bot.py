@@ -34,6 +34,7 @@ Run: ``referee match land --bot "bots/mcts_bot.py --exploration 0.5" ...``;
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib.util
 import math
 import random
@@ -45,6 +46,8 @@ from typing import Any
 
 import sdk
 from referee.engine import CHANCE, SeatOutcome
+from referee.errors import LandgraveError
+from referee.games import get_engine
 from referee.match.chance import sample_outcome
 
 GREEDY_BOTS = {
@@ -73,6 +76,18 @@ class MctsBot(sdk.Bot):
         self.greedy: dict[str, Any] = {}
         self.last_iterations = 0
         """Iterations of the last search (for tests and benchmarks)."""
+
+    def match_started(self, match: sdk.MatchInfo) -> None:
+        """Load the game's engine and greedy bot now, off the clock of the first decision."""
+        # Without the engine here, decisions play without search.
+        with contextlib.suppress(LandgraveError):
+            get_engine(match.game)
+        self.greedy_bot(match.game, always=True)
+
+    def match_ended(self, match: sdk.MatchInfo, results: list[Any]) -> None:
+        greedy = self.greedy.get(match.game)
+        if greedy is not None:
+            greedy.match_ended(match, results)
 
     def decide(self, decision: sdk.Decision) -> int:
         deadline = time.monotonic() + self.budget(decision)
