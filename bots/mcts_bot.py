@@ -360,7 +360,7 @@ def parse_settings(argv: list[str]) -> argparse.Namespace:
         help="rollout steps before the provisional standings value the position",
     )
     parser.add_argument(
-        "--margin", type=float, default=0.04, help="seconds kept back from every deadline"
+        "--margin", type=float, default=0.06, help="seconds kept back from every deadline"
     )
     parser.add_argument(
         "--margin-share",

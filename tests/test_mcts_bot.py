@@ -114,9 +114,9 @@ def test_the_budget_keeps_a_margin_and_spends_a_little_of_the_bank() -> None:
     plain = sdk.Decision(match, None, [], seconds_left=0.2)
     banked = sdk.Decision(match, None, [], seconds_left=10.2, bank_seconds=10.0)
     bot = mcts()
-    assert bot.budget(plain) == pytest.approx(0.2 - 0.04 - 0.15 * 0.2)
-    assert bot.budget(banked) == pytest.approx(0.7 - 0.04 - 0.15 * 0.7)
-    assert mcts("--move-time", "0.1").budget(banked) == pytest.approx(0.1 - 0.04 - 0.015)
+    assert bot.budget(plain) == pytest.approx(0.2 - 0.06 - 0.15 * 0.2)
+    assert bot.budget(banked) == pytest.approx(0.7 - 0.06 - 0.15 * 0.7)
+    assert mcts("--move-time", "0.1").budget(banked) == pytest.approx(0.1 - 0.06 - 0.015)
     assert bot.budget(sdk.Decision(match, None, [], seconds_left=0.01)) == 0.0
 
 
