@@ -169,7 +169,8 @@ class _Search:
         """The index of the most visited legal action at the root (best mean on ties).
 
         ``prior`` (the greedy bot's choice) is expanded first, and kept unless
-        the most visited action was visited twice and has a better mean value.
+        the most visited action (visited twice at least) leads it in mean value
+        by ``--overrule`` standard errors.
         """
         first = self.model.sample(self.rng)
         legal = first.legal_actions(self.seat)
@@ -188,12 +189,7 @@ class _Search:
             0.0 if child is None or not child.visits else child.totals[self.seat] / child.visits
             for child in children
         ]
-        best = max(range(len(legal)), key=lambda i: (visits[i], means[i]))
-        if prior is None:
-            return best
-        if visits[best] < 2 or (visits[prior] and means[prior] >= means[best]):
-            return prior  # search overrules the greedy choice only on evidence
-        return best
+        return choose(visits, means, prior, self.settings.overrule)
 
     def iterate(self, root: _Node, state: Any) -> None:
         """Select, expand one node, roll out, back up: one iteration on one sample."""
@@ -296,6 +292,25 @@ class _Search:
         return sdk.MatchInfo(tag, match.game, seat, match.num_players, self.model.config)
 
 
+def choose(visits: list[int], means: list[float], prior: int | None, overrule: float) -> int:
+    """The root's choice: the most visited action (best mean on ties), or the prior.
+
+    Search overrules the prior (the greedy choice) only on evidence: the most
+    visited action, visited twice at least, must lead the prior's mean value
+    by ``overrule`` standard errors of the difference (a value's spread is at
+    most 1/2).
+    """
+    best = max(range(len(visits)), key=lambda i: (visits[i], means[i]))
+    if prior is None:
+        return best
+    if best == prior or visits[best] < 2:
+        return prior
+    if not visits[prior]:
+        return best
+    error = 0.5 * math.sqrt(1 / visits[best] + 1 / visits[prior])
+    return best if means[best] - means[prior] > overrule * error else prior
+
+
 def values(outcome: Sequence[SeatOutcome]) -> list[float]:
     """Each seat's value in [0, 1] of a final or provisional outcome (module docstring)."""
     seats = len(outcome)
@@ -373,6 +388,12 @@ def parse_settings(argv: list[str]) -> argparse.Namespace:
         action=argparse.BooleanOptionalAction,
         default=True,
         help="search the game's greedy choice first, and keep it when search is too thin",
+    )
+    parser.add_argument(
+        "--overrule",
+        type=float,
+        default=1.0,
+        help="standard errors by which search must lead the greedy choice to overrule it",
     )
     parser.add_argument("--seed", type=int, default=None, help="seed of the search's randomness")
     settings, _ = parser.parse_known_args(argv)

@@ -98,6 +98,15 @@ def test_greedy_rollouts_ask_the_games_own_greedy_bot(game: str) -> None:
     assert game in bot.greedy
 
 
+def test_search_overrules_the_greedy_choice_only_on_evidence() -> None:
+    choose = MCTS.choose
+    assert choose([5, 9, 1], [0.4, 0.6, 0.0], None, 1.0) == 1
+    assert choose([1, 1, 1], [0.0, 1.0, 0.0], 0, 1.0) == 0  # one visit each proves nothing
+    assert choose([10, 12, 1], [0.4, 0.5, 0.0], 0, 1.0) == 0  # a lead within the noise
+    assert choose([40, 90, 1], [0.3, 0.6, 0.0], 0, 1.0) == 1  # a clear lead
+    assert choose([40, 90, 1], [0.3, 0.6, 0.0], 0, 5.0) == 0  # unless asked for more
+
+
 @pytest.mark.parametrize("game", ["land", "carcassonne"])
 def test_a_search_too_thin_to_judge_plays_the_greedy_choice(game: str) -> None:
     """One iteration proves nothing: the bot must not play worse than the greedy bot."""
