@@ -47,7 +47,7 @@ from typing import Any
 import sdk
 from referee.engine import CHANCE, SeatOutcome
 from referee.errors import LandgraveError
-from referee.games import get_engine
+from referee.games import get_engine, registered
 from referee.match.chance import sample_outcome
 
 GREEDY_BOTS = {
@@ -78,7 +78,7 @@ class MctsBot(sdk.Bot):
         """Iterations of the last search (for tests and benchmarks)."""
 
     def match_started(self, match: sdk.MatchInfo) -> None:
-        """Load the game's engine and greedy bot now, off the clock of the first decision."""
+        """Load the game's engine and greedy bot if ``warmed_up`` did not (in-process play)."""
         # Without the engine here, decisions play without search.
         with contextlib.suppress(LandgraveError):
             get_engine(match.game)
@@ -400,5 +400,17 @@ def parse_settings(argv: list[str]) -> argparse.Namespace:
     return settings
 
 
+def warmed_up(bot: MctsBot) -> MctsBot:
+    """The bot with every installed engine and greedy bot loaded, before it connects.
+
+    Loading one takes a good part of a second, and the referee's clock for a
+    match's first decision starts as the match starts.
+    """
+    registered()
+    for game in GREEDY_BOTS:
+        bot.greedy_bot(game, always=True)
+    return bot
+
+
 if __name__ == "__main__":
-    sdk.run(MctsBot(parse_settings(sys.argv[1:])))
+    sdk.run(warmed_up(MctsBot(parse_settings(sys.argv[1:]))))
