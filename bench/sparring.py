@@ -25,7 +25,7 @@ approximation when ties are common).
 from __future__ import annotations
 
 import argparse
-import importlib.util
+import importlib
 import itertools
 import logging
 import math
@@ -56,15 +56,8 @@ Z95 = 1.959964
 
 
 def load_module(filename: str) -> ModuleType:
-    """A bot script from bots/ (bots/ is not a package)."""
-    path = ROOT / "bots" / filename
-    spec = importlib.util.spec_from_file_location(f"sparring_{path.stem}", path)
-    if spec is None or spec.loader is None:
-        raise ImportError(f"cannot load {path}")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    """A built-in bot's script (bots/FILENAME), imported from its installed package."""
+    return importlib.import_module(f"landgrave_bots.{filename.removesuffix('.py')}")
 
 
 def make_bot(kind: str, game: str, mcts_args: str) -> Any:

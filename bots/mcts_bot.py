@@ -27,7 +27,7 @@ Values are in [0, 1]: a seat's average finishing place (1 first, 0 last;
 ties share), blended with a little of its score's place between the lowest
 and the highest; in a solo game a win (the title ``won``) is 1 and a loss 0.
 
-Run: ``referee match land --bot "bots/mcts_bot.py --exploration 0.5" ...``;
+Run: ``referee match land --bot "mcts --exploration 0.5" --bot land-greedy``;
 ``--help`` lists every option.
 """
 
@@ -35,13 +35,12 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import importlib.util
+import importlib
 import math
 import random
 import sys
 import time
 from collections.abc import Hashable, Sequence
-from pathlib import Path
 from typing import Any
 
 import sdk
@@ -57,7 +56,7 @@ GREEDY_BOTS = {
     "landover": ("landover_greedy.py", "LandoverGreedyBot"),
     "farlanthia": ("farlanthia_greedy.py", "FarlanthiaGreedyBot"),
 }
-"""Per game, the heuristic bot (file in bots/, class) a greedy rollout asks."""
+"""Per game, the heuristic bot (file in bots/, installed in landgrave_bots; class) it asks."""
 SCORE_WEIGHT = 0.1
 """How much a seat's score place adds to its finishing place in a value."""
 BANK_SHARE = 0.05
@@ -132,7 +131,8 @@ class MctsBot(sdk.Bot):
             return None
         if game not in self.greedy:
             filename, class_name = GREEDY_BOTS[game]
-            self.greedy[game] = _load_bot(Path(__file__).with_name(filename), class_name)
+            module = importlib.import_module(f"landgrave_bots.{filename.removesuffix('.py')}")
+            self.greedy[game] = getattr(module, class_name)()
         return self.greedy[game]
 
 
@@ -326,16 +326,6 @@ def values(outcome: Sequence[SeatOutcome]) -> list[float]:
         spread = (score - low) / (high - low) if high > low else 0.5
         result.append((1 - SCORE_WEIGHT) * place + SCORE_WEIGHT * spread)
     return result
-
-
-def _load_bot(path: Path, class_name: str) -> Any:
-    """A bot class from a file beside this one, however this file was loaded."""
-    spec = importlib.util.spec_from_file_location(f"mcts_rollout_{path.stem}", path)
-    if spec is None or spec.loader is None:
-        raise ImportError(f"cannot load {path}")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return getattr(module, class_name)()
 
 
 def parse_settings(argv: list[str]) -> argparse.Namespace:

@@ -46,6 +46,7 @@ BUILTIN_BOTS = (
     BuiltinBot("carcassonne-greedy", "carcassonne_greedy.py", ("carcassonne",)),
     BuiltinBot("landover-greedy", "landover_greedy.py", ("landover",)),
     BuiltinBot("farlanthia-greedy", "farlanthia_greedy.py", ("farlanthia",)),
+    BuiltinBot("mcts", "mcts_bot.py", ()),
 )
 _BY_NAME = {bot.name: bot for bot in BUILTIN_BOTS}
 

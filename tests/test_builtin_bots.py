@@ -71,8 +71,9 @@ def test_bots_for_a_game_list_its_own_first_then_those_for_every_game() -> None:
         "land-greedy",
         "land-frontier",
         "random",
+        "mcts",
     ]
-    assert [bot.name for bot in builtin_bots.for_game("nim")] == ["random"]
+    assert [bot.name for bot in builtin_bots.for_game("nim")] == ["random", "mcts"]
 
 
 def test_without_the_package_a_builtin_name_is_a_one_line_error(

@@ -8,6 +8,7 @@ move). Strength against the greedy bots is measured by bench/sparring.py.
 
 from __future__ import annotations
 
+import importlib
 import importlib.util
 import json
 import sqlite3
@@ -30,12 +31,8 @@ NIM_INSTALLED = importlib.util.find_spec("landgrave_nim") is not None
 
 
 def bot_module(filename: str) -> Any:
-    """A script of bots/, loaded under its own name."""
-    spec = importlib.util.spec_from_file_location(f"under_test_{filename}", BOTS / filename)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    """A built-in bot's script (bots/FILENAME), imported from its installed package."""
+    return importlib.import_module(f"landgrave_bots.{filename.removesuffix('.py')}")
 
 
 MCTS = bot_module("mcts_bot.py")
@@ -46,7 +43,7 @@ def mcts(*args: str) -> Any:
 
 
 def decision_at(game: str, players: int, step_share: float, seed: int = 2) -> sdk.Decision:
-    """The decision of the seat to act a share of the way into a random game."""
+    """The decision of the seat to act a share of the way into a random game (60 s to think)."""
     engine = get_engine(game)
     _, history = random_playout(engine, players, seed)
     state = engine.new_game(engine.default_config(), players)
@@ -59,7 +56,7 @@ def decision_at(game: str, players: int, step_share: float, seed: int = 2) -> sd
     seat = state.to_act()[0]
     match = sdk.MatchInfo("m", game, seat, players, engine.default_config())
     legal = [engine.action_to_proto(a) for a in state.legal_actions(seat)]
-    return sdk.Decision(match, state.observation(seat), legal, seconds_left=5.0)
+    return sdk.Decision(match, state.observation(seat), legal, seconds_left=60.0)
 
 
 def test_values_rank_the_seats_share_ties_and_count_a_solo_win() -> None:
@@ -91,7 +88,8 @@ def test_search_finds_the_one_winning_move_of_a_nim_position() -> None:
 @pytest.mark.parametrize("game", ["land", "land6", "carcassonne"])
 def test_greedy_rollouts_ask_the_games_own_greedy_bot(game: str) -> None:
     decision = decision_at(game, get_engine(game).min_players, 0.3)
-    bot = mcts("--iterations", "4", "--rollout", "greedy", "--greedy-share", "1")
+    greedy_rollouts = ("--rollout", "greedy", "--greedy-share", "1", "--rollout-steps", "30")
+    bot = mcts("--iterations", "4", *greedy_rollouts)
     choice = bot.decide(decision)
     assert 0 <= choice < len(decision.legal_actions)
     assert bot.last_iterations == 4
