@@ -22,23 +22,14 @@ from referee.testing import check_clone, check_determinize, random_playout
 ENGINES = registered()
 HIDDEN_INFORMATION = {"carcassonne", "landover", "farlanthia"}
 """Games where a seat does not see everything: their samples must vary."""
-LANDING_WITH_ISSUE_10 = {"landover", "farlanthia"}
-"""Their engines are being reshaped; determinize comes with that work."""
 
 
 def players(engine: Engine[Any]) -> int:
     return max(engine.min_players, min(3, engine.max_players))
 
 
-def marked(name: str) -> Any:
-    if name in LANDING_WITH_ISSUE_10:
-        reason = "determinize lands with issue 10"
-        return pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=reason))
-    return name
-
-
 @pytest.mark.slow
-@pytest.mark.parametrize("name", [marked(name) for name in sorted(ENGINES)])
+@pytest.mark.parametrize("name", sorted(ENGINES))
 def test_samples_show_the_seat_what_it_saw_and_vary_where_hidden(name: str) -> None:
     engine = ENGINES[name]
     report = check_determinize(engine, players(engine), seeds=range(2))
