@@ -19,8 +19,9 @@ import pytest
 import trio
 from structlog.testing import capture_logs
 
+from referee.entrant import Entrant
 from referee.tournament.coordinator import open_tournament, run_tournament
-from referee.tournament.spec import Entrant, TournamentSpec
+from referee.tournament.spec import TournamentSpec
 from referee.transport import congestion
 from tests.helpers import BOTS, ROOT
 

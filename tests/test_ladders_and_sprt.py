@@ -9,11 +9,12 @@ import pytest
 import trio
 
 from referee.cli import main
+from referee.entrant import Entrant
 from referee.ratings import SprtConfig, SprtDecision
 from referee.record.reader import read_summary
 from referee.tournament import ladders
 from referee.tournament.coordinator import open_tournament, run_tournament
-from referee.tournament.spec import Entrant, TournamentSpec
+from referee.tournament.spec import TournamentSpec
 from referee.tournament.sprt import SprtRun, run_sprt
 from tests.helpers import BOTS
 

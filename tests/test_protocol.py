@@ -45,7 +45,8 @@ async def test_one_connection_plays_many_matches_at_once(land: Any, tmp_path: Pa
     assert len(results) == 5
     for result in results:
         assert {s.termination for s in result.seats} == {Termination.NORMAL}
-    assert first.player.identity.name == "random"
+    assert first.player.identity.name == "random-bot"  # the organiser's name: the file's
+    assert first.player.identity.bot_name == "random"  # what the bot says, beside it
 
 
 @pytest.mark.slow
@@ -206,7 +207,8 @@ def test_a_remote_seat_waits_for_a_bot_given_the_address_and_token(
     bot.wait(timeout=30)
     seats = json.loads(output)["seats"]
     assert [s["termination"] for s in seats] == ["normal", "normal"]
-    assert seats[0]["bot"] == "land-greedy"
+    remote = next(s for s in seats if s["bot"] == "alice")  # the organiser's name for it
+    assert remote["bot_name"] == "land-greedy"  # what it says it is, beside
 
 
 async def test_a_plain_client_cannot_talk_to_a_tls_listener(tmp_path: Path) -> None:

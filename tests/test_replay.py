@@ -20,6 +20,7 @@ from referee.match import MatchSpec, PenaltyPolicy, play_in_process, run_match
 from referee.match.chance import match_key
 from referee.match.inprocess import InProcessPlayer
 from referee.match.runner import IN_PROCESS_SECRET
+from referee.record.format import FORMAT_VERSION
 from referee.record.reader import Record, read_record, read_summary
 from referee.replay import Replay, verify, verify_record
 from sdk.messages import pack
@@ -292,7 +293,7 @@ def test_a_record_of_another_engine_version_needs_force(
 def test_a_newer_record_format_is_refused(land: Any, tmp_path: Path) -> None:
     path = play(land, tmp_path / "m.jsonl")
     lines = lines_of(path)
-    lines[0] = lines[0].replace('"formatVersion": 2', '"formatVersion": 99')
+    lines[0] = lines[0].replace(f'"formatVersion": {FORMAT_VERSION}', '"formatVersion": 99')
     path.write_text("".join(lines))
     with pytest.raises(RecordError, match="format version 99"):
         read_record(path)

@@ -43,7 +43,7 @@ def test_step_prints_the_board_the_action_and_the_scores(
     assert f"{before.describe(last.seat, last.action)} (step 29)" in out
     assert type(last.action).__name__ + "(" not in out
     assert cursor.state.render().rstrip() in out
-    assert "scores:" in out and "seat 0 random: " in out
+    assert "scores:" in out and "seat 0 random (1): " in out
 
 
 def test_step_for_one_seat_shows_its_observation_and_hides_the_others_moves(

@@ -5,10 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from referee.cli.sprt_report import final_lines, pair_line
+from referee.entrant import Entrant
 from referee.match.result import MatchResult, SeatResult
 from referee.match.termination import Termination
 from referee.ratings import Sprt, SprtConfig
-from referee.tournament.spec import Entrant, TournamentSpec
+from referee.tournament.spec import TournamentSpec
 from referee.tournament.sprt import GamePlayed, PairPlayed, SprtRun
 
 SPEC = TournamentSpec(game="land", entrants=(Entrant("new", "a.py"), Entrant("old", "b.py")))

@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from referee.entrant import Entrant
 from referee.errors import ConfigError
 from referee.match import play_in_process
 from referee.match.chance import match_key
@@ -15,7 +16,7 @@ from referee.replay import Replay
 from referee.replay.branch import branch_spec
 from referee.tournament.coordinator import open_tournament
 from referee.tournament.keys import SECRET_NAME, MatchKeys
-from referee.tournament.spec import Entrant, TournamentSpec
+from referee.tournament.spec import TournamentSpec
 from referee.tournament.store import DATABASE_NAME
 from tests.helpers import BOTS, load_bot
 

@@ -8,9 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from referee.entrant import Entrant
 from referee.tournament import schedule
 from referee.tournament.coordinator import first_round, open_tournament
-from referee.tournament.spec import Entrant, TournamentSpec
+from referee.tournament.spec import TournamentSpec
 from referee.tournament.store import CHUNK, Store
 from tests.helpers import BOTS
 

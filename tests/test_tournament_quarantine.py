@@ -6,10 +6,11 @@ from pathlib import Path
 
 from structlog.testing import capture_logs
 
+from referee.entrant import Entrant
 from referee.tournament.coordinator import open_tournament
 from referee.tournament.execute import finish_match
 from referee.tournament.quarantine import Played, faulty_episodes, verdict
-from referee.tournament.spec import Entrant, TournamentSpec
+from referee.tournament.spec import TournamentSpec
 from referee.tournament.store import ScheduledMatch
 from tests.helpers import BOTS
 

@@ -15,10 +15,11 @@ from typing import Any
 import pytest
 import trio
 
+from referee.entrant import Entrant
 from referee.record.reader import read_record
 from referee.replay.verify import verify_record
 from referee.tournament.coordinator import open_tournament, run_tournament
-from referee.tournament.spec import Entrant, TournamentSpec
+from referee.tournament.spec import TournamentSpec
 from referee.tournament.store import DATABASE_NAME
 from tests.helpers import BOTS, TEST_BOTS, run_referee
 

@@ -7,10 +7,11 @@ from pathlib import Path
 
 import pytest
 
+from referee.entrant import Entrant
 from referee.errors import ConfigError
 from referee.tournament import schedule
 from referee.tournament.coordinator import first_round
-from referee.tournament.spec import Entrant, TournamentSpec, parse_spec
+from referee.tournament.spec import TournamentSpec, parse_spec
 
 
 def first_schedule(spec: TournamentSpec) -> list[schedule.PlannedMatch]:
@@ -135,7 +136,7 @@ def test_resuming_after_a_bot_moved_says_which(tmp_path: Path) -> None:
 
 
 def test_a_bot_named_on_the_command_line() -> None:
-    assert Entrant.parse("bots/land_greedy.py") == Entrant("land_greedy", "bots/land_greedy.py")
+    assert Entrant.parse("bots/land_greedy.py") == Entrant("land-greedy", "bots/land_greedy.py")
     assert Entrant.parse("new=bots/x.py --fast") == Entrant("new", "bots/x.py --fast")
     assert Entrant.parse("./bot --level=3") == Entrant("bot", "./bot --level=3")
 
@@ -152,5 +153,5 @@ def test_the_spec_example_in_the_docs_reads_as_it_says() -> None:
     example = re.search(r"```toml\n(.*?)```", docs, re.DOTALL)
     assert example is not None
     spec = parse_spec(tomllib.loads(example.group(1)))
-    assert [entrant.name for entrant in spec.entrants] == ["random_bot", "greedy", "mine"]
+    assert [entrant.name for entrant in spec.entrants] == ["random-bot", "greedy", "mine"]
     assert dict(spec.config) == {"must_place_all": True}

@@ -50,7 +50,8 @@ class RemoteSeat:
 
     def __post_init__(self) -> None:
         self.player = RemotePlayer(self.connection)
-        self.player.identity = BotIdentity(self.hello.name, self.hello.version, "remote")
+        hello = self.hello  # the arena registers a remote bot under the name it says
+        self.player.identity = BotIdentity(hello.name, hello.name, hello.version, "remote")
 
     @property
     def alive(self) -> bool:

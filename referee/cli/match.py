@@ -26,9 +26,15 @@ def add_parser(commands: Any) -> None:
         action="append",
         required=True,
         metavar="BOT",
-        help="a bot per seat, in seat order: a built-in bot's name (land-greedy, see "
-        "`referee games`), bots/random_bot.py, a command, or remote:NAME to keep the seat "
-        "for a bot someone runs elsewhere",
+        help="a bot per seat: a built-in bot's name (land-greedy, see `referee games`), "
+        "bots/random_bot.py, a command, NAME=COMMAND, or remote:NAME to keep the seat for a "
+        "bot someone runs elsewhere; seated in an order drawn from --seed unless --keep-order",
+    )
+    parser.add_argument(
+        "--keep-order",
+        action="store_true",
+        help="seat the bots in the order given (seat 0 first) instead of an order drawn "
+        "from the seed",
     )
     parser.add_argument(
         "--listen",
@@ -81,11 +87,13 @@ def run(args: argparse.Namespace) -> int:
     import trio
 
     from referee.cli.show import print_match_result
+    from referee.entrant import Entrant
     from referee.errors import ConfigError
     from referee.games import get_engine
     from referee.keyfile import read_key_file
     from referee.match.chance import match_key, new_secret
     from referee.match.runner import MatchSpec
+    from referee.match.seating import seating
     from referee.transport.fleet import play_match
     from referee.transport.remote import RemoteBot, parse_seat
     from referee.transport.server import TlsIdentity
@@ -95,7 +103,9 @@ def run(args: argparse.Namespace) -> int:
     if (args.tls_cert is None) != (args.tls_key is None):
         raise ConfigError("--tls-cert and --tls-key go together")
     tls = TlsIdentity.from_files(args.tls_cert, args.tls_key) if args.tls_cert else None
-    seats = [parse_seat(text) for text in args.bot]
+    given = [parse_seat(text) for text in args.bot]
+    order = tuple(range(len(given))) if args.keep_order else seating(args.seed, len(given))
+    seats = [given[place] for place in order]
     secret = read_key_file(args.chance_secret, "--chance-secret") if args.chance_secret else None
     sign_key = read_key_file(args.sign_key, "--sign-key") if args.sign_key else None
     spec = MatchSpec(
@@ -148,6 +158,7 @@ def run(args: argparse.Namespace) -> int:
                     "game": result.game,
                     "seed": result.seed,
                     "steps": result.steps,
+                    "seating": list(order),
                     "seats": rows,
                 },
                 indent=2,
@@ -155,9 +166,18 @@ def run(args: argparse.Namespace) -> int:
         )
     else:
         print_match_result(result)
+        names = [Entrant.parse(text).name for text in args.bot]
+        print(seating_line(names, order, args.keep_order))
         if args.record:
             print(f"Bot logs: {log_dir}/")
             print(f"View it: referee replay {args.record} --html {args.record.stem}.html")
         else:
             print("No record kept (bot logs went with it): --record PATH keeps both.")
     return 0
+
+
+def seating_line(names: list[str], order: tuple[int, ...], kept: bool) -> str:
+    """Who sat where, and why: ``Seating (drawn from the seed): seat 0 b, seat 1 a``."""
+    how = "as given" if kept else "drawn from the seed; --keep-order keeps the given order"
+    seats = ", ".join(f"seat {seat} {names[place]}" for seat, place in enumerate(order))
+    return f"Seating ({how}): {seats}"

@@ -178,6 +178,7 @@ def _branch(replay: Replay, args: argparse.Namespace, sign_key: bytes | None) ->
     import trio
 
     from referee.cli.show import print_match_result
+    from referee.entrant import Entrant
     from referee.keyfile import read_key_file
     from referee.match.clock import TimeControl
     from referee.match.penalties import PenaltyPolicy
@@ -187,7 +188,8 @@ def _branch(replay: Replay, args: argparse.Namespace, sign_key: bytes | None) ->
 
     if not args.bot:
         raise ConfigError("--from needs a --bot per seat")
-    commands = [BotCommand.parse(text) for text in args.bot]
+    entrants = [Entrant.parse(text) for text in args.bot]
+    commands = [BotCommand.parse(e.command, e.name) for e in entrants]
     secret = read_key_file(args.chance_secret, "--chance-secret") if args.chance_secret else None
     spec = branch_spec(
         replay,

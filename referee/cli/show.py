@@ -5,6 +5,7 @@ from __future__ import annotations
 from rich.console import Console
 from rich.table import Table
 
+from referee.entrant import describe_bot
 from referee.match.result import MatchResult
 from referee.match.termination import Termination
 
@@ -33,7 +34,8 @@ def print_match_result(result: MatchResult, console: Console | None = None) -> N
             labels = ", ".join(fault.label for fault in seat.faults)
             termination += f" [yellow]({len(seat.faults)} strikes: {labels})[/yellow]"
         score = f"{seat.score:g}" + (f" ({', '.join(seat.titles)})" if seat.titles else "")
-        table.add_row(str(seat.seat), seat.name, score, str(seat.rank), termination, seat.detail)
+        bot = describe_bot(seat.name, seat.bot_name, seat.bot_version)
+        table.add_row(str(seat.seat), bot, score, str(seat.rank), termination, seat.detail)
     console.print(table)
     winners = [s for s in result.seats if s.rank == 1]
     if len(winners) == 1 and len(result.seats) > 1:

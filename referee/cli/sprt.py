@@ -100,9 +100,10 @@ def run(args: argparse.Namespace) -> int:
 
 def _build(args: argparse.Namespace) -> tuple[TournamentSpec, SprtConfig]:
     """The match settings of the duel and the test, from the flags; ConfigError if wrong."""
+    from referee.entrant import Entrant
     from referee.errors import ConfigError
     from referee.ratings import SprtConfig, SprtModel
-    from referee.tournament.spec import Entrant, TournamentSpec
+    from referee.tournament.spec import TournamentSpec
     from referee.transport.process import BotCommand
 
     if len(args.bot) != 2:
@@ -114,7 +115,7 @@ def _build(args: argparse.Namespace) -> tuple[TournamentSpec, SprtConfig]:
             type(entrants[1])(f"{entrants[1].name}-baseline", entrants[1].command),
         )
     for entrant in entrants:
-        BotCommand.parse(entrant.command)
+        BotCommand.parse(entrant.command, entrant.name)
     if args.max_pairs is not None and args.max_pairs < 1:
         raise ConfigError(f"--max-pairs: expected at least 1, got {args.max_pairs}")
     if args.max_pairs is None and args.max_games < 2:

@@ -113,8 +113,9 @@ def build_spec(args: argparse.Namespace) -> Any:
     from dataclasses import replace
 
     from referee import builtin_bots
+    from referee.entrant import Entrant
     from referee.errors import ConfigError
-    from referee.tournament.spec import Entrant, TournamentSpec, default_spec, load_spec
+    from referee.tournament.spec import TournamentSpec, default_spec, load_spec
 
     if args.spec is not None:
         spec = load_spec(args.spec)

@@ -17,9 +17,11 @@ from sdk.pb.landgrave.v1 import bot_pb2
 class InProcessPlayer(Player):
     """Plays a seat with an ``sdk.Bot`` called directly."""
 
-    def __init__(self, bot: Bot) -> None:
+    def __init__(self, bot: Bot, name: str = "") -> None:
+        """``name`` is the organiser's name for the bot; by default, the bot's own."""
         self.bot = bot
-        self.identity = BotIdentity(bot.name, bot.version, f"in-process:{type(bot).__name__}")
+        launch = f"in-process:{type(bot).__name__}"
+        self.identity = BotIdentity(name or bot.name, bot.name, bot.version, launch)
         self._matches: dict[str, MatchInfo] = {}
 
     async def start_match(self, start: bot_pb2.MatchStart) -> None:

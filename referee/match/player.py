@@ -12,6 +12,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from referee.entrant import describe_bot
 from referee.match.termination import Termination
 from sdk.pb.landgrave.v1 import bot_pb2
 
@@ -21,9 +22,17 @@ class BotIdentity:
     """Who a player is, as the record and the standings show it."""
 
     name: str
+    """The organiser's name for the bot (referee/entrant.py): its identity everywhere."""
+    bot_name: str = ""
+    """What the bot calls itself in its hello, shown beside ``name``."""
     version: str = ""
+    """The version the bot gives in its hello."""
     launch: str = ""
     """How the bot was started: a command line, ``in-process:...`` or ``remote``."""
+
+    def describe(self) -> str:
+        """``name``, with the bot's own name and version beside it when they say more."""
+        return describe_bot(self.name, self.bot_name, self.version)
 
 
 class SeatGone(Exception):

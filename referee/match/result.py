@@ -19,6 +19,7 @@ class SeatResult:
 
     seat: int
     name: str
+    """The organiser's name for the bot (referee/entrant.py)."""
     score: float
     rank: int
     """1 is best; tied seats share a rank."""
@@ -28,6 +29,9 @@ class SeatResult:
     """A word on the fault, for people."""
     faults: tuple[Termination, ...] = ()
     """Every fault penalised in this match, in order (strikes, and a forfeit last)."""
+    bot_name: str = ""
+    """What the bot calls itself (its hello), shown beside ``name``."""
+    bot_version: str = ""
 
     @property
     def is_faulty(self) -> bool:
@@ -45,6 +49,8 @@ class SeatResult:
             "titles": list(self.titles),
             "detail": self.detail,
             "faults": [fault.label for fault in self.faults],
+            "bot_name": self.bot_name,
+            "bot_version": self.bot_version,
         }
 
     def to_proto(self) -> bot_pb2.SeatResult:

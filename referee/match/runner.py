@@ -153,9 +153,10 @@ class _Match:
             seats=[
                 record_pb2.SeatInfo(
                     seat=seat,
-                    bot_name=s.player.identity.name,
+                    bot_name=s.player.identity.bot_name,
                     bot_version=s.player.identity.version,
                     launch=s.player.identity.launch,
+                    entrant=s.player.identity.name,
                 )
                 for seat, s in enumerate(self.seats)
             ],
@@ -513,6 +514,8 @@ def _seat_result(
         titles=outcome.titles,
         detail=detail,
         faults=tuple(state.faults),
+        bot_name=state.player.identity.bot_name,
+        bot_version=state.player.identity.version,
     )
 
 

@@ -17,6 +17,7 @@ from pathlib import Path
 
 from referee.errors import ConfigError, RecordError
 from referee.match.termination import Termination
+from referee.record.format import seat_name
 from referee.record.reader import Summary, read_summary
 
 DATABASE_NAME = "tournament.sqlite"
@@ -165,7 +166,7 @@ def _from_summary(summary: Summary) -> Entry:
         path=summary.path,
         match_id=header.match_id,
         game=header.game,
-        bots=tuple(seat.bot_name for seat in header.seats),
+        bots=tuple(seat_name(seat) for seat in header.seats),
         started_at=header.started_at,
         steps=footer.steps if footer else None,
         terminations=tuple(Termination(r.termination).label for r in results),

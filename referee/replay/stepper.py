@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from referee.match.termination import Termination
+from referee.record.format import seat_label
 from referee.replay.game import Cursor, Replay, describe_actor, observation_text
 
 HELP = "commands: n/next (or Enter), p/prev, j N/jump N, b/board, q/quit"
@@ -107,7 +108,7 @@ def _standings(cursor: Cursor) -> str:
     seats = cursor.replay.record.header.seats
     rows = []
     for number, outcome in enumerate(cursor.state.outcome()):
-        name = seats[number].bot_name if number < len(seats) else "?"
+        name = seat_label(seats[number]) if number < len(seats) else "?"
         titles = f" ({', '.join(outcome.titles)})" if outcome.titles else ""
         rows.append(f"  seat {number} {name}: {outcome.score:g}, rank {outcome.rank}{titles}")
     return "\n".join(["scores:", *rows])

@@ -25,6 +25,7 @@ from typing import Any
 
 from referee.engine import State, actor
 from referee.match.termination import Termination
+from referee.record.format import seat_label
 from referee.record.reader import Step
 from referee.replay.game import Replay, describe_actor
 from referee.replay.pack import Packer, Series, svg_pieces, text_lines
@@ -54,7 +55,7 @@ def viewer_html(replay: Replay, seat: int | None = None) -> str:
     data: dict[str, Any] = {
         "title": title,
         "meta": _meta(replay),
-        "seats": [f"{s.bot_name} {s.bot_version}".strip() for s in header.seats],
+        "seats": [seat_label(s) for s in header.seats],
         "positions": replay.num_positions,
         "result": _result(replay, full.titled_after if full else {}),
         "ranking": replay.engine.ranking,
@@ -226,7 +227,7 @@ def _result(replay: Replay, titled_after: dict[tuple[int, str], int]) -> dict[st
     if footer is None:
         steps = len(replay.record.steps)
         return {"text": f"Interrupted after {steps} steps: the record has no footer.", "rows": []}
-    names = [s.bot_name for s in replay.record.header.seats]
+    names = [seat_label(s) for s in replay.record.header.seats]
     last_step = len(replay.record.steps) - 1
     parts = []
     rows = []

@@ -105,7 +105,7 @@ def open_tournament(folder: Path, spec: TournamentSpec | None) -> tuple[Store, T
         raise ConfigError(f"{folder} holds no tournament to resume")
     if spec is not None:  # everything checked before anything is written
         for entrant in spec.entrants:
-            BotCommand.parse(entrant.command)
+            BotCommand.parse(entrant.command, entrant.name)
         match_settings(spec)
         MatchKeys.fresh(spec)  # the key files it names can be read
         planned = first_round(spec)
@@ -114,7 +114,7 @@ def open_tournament(folder: Path, spec: TournamentSpec | None) -> tuple[Store, T
     if spec is None:
         spec = store.spec()
         for entrant in spec.entrants:  # bots may have moved since the tournament began
-            BotCommand.parse(entrant.command)
+            BotCommand.parse(entrant.command, entrant.name)
         reset = store.reset_unfinished()
         logger.info("resuming", tournament=spec.name, unfinished=reset)
     elif not store.is_new():

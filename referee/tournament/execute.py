@@ -52,7 +52,7 @@ class BotPool:
         self._seats = seats
         self._capacity_checked = False
         if commands is None:
-            commands = {e.name: BotCommand.parse(e.command) for e in spec.entrants}
+            commands = {e.name: BotCommand.parse(e.command, e.name) for e in spec.entrants}
         self._commands = commands
         self._idle: dict[str, list[BotProcess]] = defaultdict(list)
 

@@ -25,7 +25,7 @@ async def preflight(spec: TournamentSpec, logs: Path) -> None:
     """
     settings = match_settings(spec)
     names = [entrant.name for entrant in spec.entrants]
-    commands = [BotCommand.parse(entrant.command) for entrant in spec.entrants]
+    commands = [BotCommand.parse(e.command, e.name) for e in spec.entrants]
     async with (
         BotServer() as server,
         BotFleet(server, logs, settings.limits, spec.startup_timeout_s) as fleet,

@@ -119,7 +119,7 @@ def standings_table(rows: Sequence[Standing], title: str, table_size: int) -> Ta
             faults += " [red](quarantined)[/red]"
         cells = [
             str(place),
-            row.name,
+            row.label,
             rating,
             interval,
             str(row.matches),

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from referee import bounds
+from referee.entrant import Entrant, name_from_command
 from referee.errors import ConfigError
 from referee.settings import PENALTIES
 from referee.transport.sandbox import require_bubblewrap
@@ -40,23 +41,6 @@ BOUNDED_KEYS = (
     "bot_output_mb",
 )
 """The spec's numbers, each checked against its range in referee/bounds.py."""
-
-
-@dataclass(frozen=True)
-class Entrant:
-    """One bot in the tournament: a unique name and how to start it."""
-
-    name: str
-    command: str
-    """A Python file (``bots/random_bot.py``) or a command line."""
-
-    @classmethod
-    def parse(cls, text: str) -> Entrant:
-        """``NAME=COMMAND``, or a command named after its program (``bots/x.py`` is ``x``)."""
-        name, sep, command = text.partition("=")
-        if sep and name and " " not in name and "/" not in name:
-            return cls(name, command)
-        return cls(_name_from_command(text), text)
 
 
 @dataclass(frozen=True)
@@ -188,15 +172,11 @@ def _parse_entrant(bot: Any, index: int, where: str) -> Entrant:
         extra = sorted(set(bot) - {"name", "command"})
         if extra:
             raise ConfigError(f"{where}: bots[{index}]: unknown key {extra[0]!r}")
-        return Entrant(str(bot.get("name") or _name_from_command(bot["command"])), bot["command"])
+        return Entrant(str(bot.get("name") or name_from_command(bot["command"])), bot["command"])
     raise ConfigError(
         f"{where}: bots[{index}]: expected a command string or "
         f"{{name = ..., command = ...}}, got {bot!r}"
     )
-
-
-def _name_from_command(command: str) -> str:
-    return Path(command.split(maxsplit=1)[0]).stem if command.strip() else command
 
 
 _TYPES: dict[str, type | tuple[type, ...]] = {
@@ -234,14 +214,16 @@ def load_spec(path: Path) -> TournamentSpec:
 
 
 def default_spec(bots_dir: Path) -> TournamentSpec:
-    """The embedded default: a round robin on Land between the built-in Land bots."""
+    """The embedded default: a round robin on Land between the built-in Land bots.
+
+    Named after their files, as ``--bot bots/land_greedy.py`` names them: one bot, one name.
+    """
     return TournamentSpec(
         game="land",
         name="land-round-robin",
-        entrants=(
-            Entrant("land-greedy", str(bots_dir / "land_greedy.py")),
-            Entrant("land-frontier", str(bots_dir / "land_frontier.py")),
-            Entrant("random", str(bots_dir / "random_bot.py")),
+        entrants=tuple(
+            Entrant.parse(str(bots_dir / file))
+            for file in ("land_greedy.py", "land_frontier.py", "random_bot.py")
         ),
         games_per_table=4,
     )

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from referee.entrant import describe_bot
 from referee.match.termination import Termination
 from referee.ratings import GameResult, bradley_terry
 from referee.tournament.store import ScheduledMatch
@@ -41,6 +42,14 @@ class Standing:
     superiority: dict[str, float] = field(default_factory=dict)
     """Per other bot, the likelihood that this one is stronger (from the rating fit)."""
     quarantined: str = ""
+    bot_name: str = ""
+    """What the bot calls itself (its hello) in its latest match, shown beside ``name``."""
+    bot_version: str = ""
+
+    @property
+    def label(self) -> str:
+        """``random-bot (random 1)``: the name, then what the bot says it is."""
+        return describe_bot(self.name, self.bot_name, self.bot_version)
 
     @property
     def points(self) -> float:
@@ -113,6 +122,8 @@ def standings(
             standing.score_sum += seat["score"]
             standing.games_won += _won(seat, seats)
             standing.faults.update(seat_faults(seat))
+            standing.bot_name = seat.get("bot_name", standing.bot_name)
+            standing.bot_version = seat.get("bot_version", standing.bot_version)
     results = game_results(matches)
     for result in results:
         for pair in result.comparisons():
@@ -153,6 +164,8 @@ def to_rows(rows: Sequence[Standing]) -> list[dict[str, Any]]:
         {
             "rank": place,
             "bot": row.name,
+            "bot_name": row.bot_name,
+            "bot_version": row.bot_version,
             "rating": None if row.rating is None else round(row.rating, 1),
             "rating_low": None if row.interval is None else round(row.interval[0], 1),
             "rating_high": None if row.interval is None else round(row.interval[1], 1),

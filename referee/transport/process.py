@@ -25,6 +25,7 @@ import structlog
 import trio
 
 from referee import builtin_bots
+from referee.entrant import name_from_command
 from referee.errors import ConfigError
 from referee.match.player import BotIdentity, Player, SeatGone, check_plays
 from referee.match.termination import Termination
@@ -55,11 +56,14 @@ class BotCommand:
 
     argv: tuple[str, ...]
     label: str
-    """What to call the bot until it says its name."""
+    """The organiser's name for the bot (referee/entrant.py): its identity everywhere."""
 
     @classmethod
-    def parse(cls, text: str) -> BotCommand:
+    def parse(cls, text: str, name: str = "") -> BotCommand:
         """``bots/random_bot.py`` runs with this Python; anything else is a command line.
+
+        Args:
+            name: the organiser's name for the bot; by default, named after its program.
 
         Raises:
             ConfigError: the file or program does not exist.
@@ -68,13 +72,14 @@ class BotCommand:
         if not words:
             raise ConfigError("empty bot command")
         program = words[0]
+        name = name or name_from_command(text)
         if program.endswith(".py"):
             if not Path(program).is_file():
                 raise ConfigError(f"bot file not found: {program}")
-            return cls((sys.executable, *words), Path(program).stem)
+            return cls((sys.executable, *words), name)
         if shutil.which(program) is None:
             raise ConfigError(f"bot program not found: {program}")
-        return cls(tuple(words), Path(program).name)
+        return cls(tuple(words), name)
 
 
 @dataclass(frozen=True)
@@ -142,7 +147,7 @@ class BotProcess:
             hello = self.connection.hello
             assert hello is not None
             self.player.identity = BotIdentity(
-                hello.name or self.command.label, hello.version, shlex.join(self.command.argv)
+                self.command.label, hello.name, hello.version, shlex.join(self.command.argv)
             )
             return True
         reason = self._startup_failure()
@@ -315,7 +320,8 @@ class RemotePlayer(Player):
         self.connection = connection
         self.process = process
         label = process.command.label if process else connection.name
-        self.identity = BotIdentity(label, "", shlex.join(process.command.argv) if process else "")
+        launch = shlex.join(process.command.argv) if process else ""
+        self.identity = BotIdentity(label, launch=launch)
 
     @property
     def pid(self) -> int | None:

@@ -13,12 +13,12 @@ from dataclasses import dataclass
 
 import trio
 
+from referee.entrant import Entrant
 from referee.errors import ConfigError
 from referee.match.player import BotIdentity
 from referee.transport.process import BotCommand, RemotePlayer
 from referee.transport.server import BotServer
 
-REMOTE_PREFIX = "remote:"
 DEFAULT_LISTEN = "127.0.0.1:0"
 """Loopback on a free port: a remote bot on another machine needs ``--listen 0.0.0.0:PORT``."""
 
@@ -31,17 +31,18 @@ class RemoteBot:
 
 
 def parse_seat(text: str) -> BotCommand | RemoteBot:
-    """``remote:NAME`` keeps a seat for a remote bot; anything else is a bot to start.
+    """A ``--bot`` value as a seat: ``remote:NAME`` keeps it for a remote bot; anything
+    else (``NAME=COMMAND`` too, referee/entrant.py) is a bot to start.
 
     Raises:
         ConfigError: a remote seat without a name, or a bot that does not exist.
     """
-    if text.startswith(REMOTE_PREFIX):
-        name = text.removeprefix(REMOTE_PREFIX).strip()
-        if not name:
+    entrant = Entrant.parse(text)
+    if entrant.is_remote:
+        if not entrant.name:
             raise ConfigError("a remote seat needs a name: --bot remote:NAME")
-        return RemoteBot(name)
-    return BotCommand.parse(text)
+        return RemoteBot(entrant.name)
+    return BotCommand.parse(entrant.command, entrant.name)
 
 
 Announce = Callable[[RemoteBot, str, str], None]
@@ -61,5 +62,5 @@ async def invite(
         connection.detach(f"no remote bot connected within {timeout_s:g} s")
     else:
         hello = connection.hello
-        player.identity = BotIdentity(hello.name or bot.name, hello.version, "remote")
+        player.identity = BotIdentity(bot.name, hello.name, hello.version, "remote")
     return player

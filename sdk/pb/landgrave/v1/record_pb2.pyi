@@ -27,16 +27,18 @@ class RecordLine(_message.Message):
     def __init__(self, header: _Optional[_Union[Header, _Mapping]] = ..., decision: _Optional[_Union[Decision, _Mapping]] = ..., chance: _Optional[_Union[Chance, _Mapping]] = ..., penalty: _Optional[_Union[Penalty, _Mapping]] = ..., digest: _Optional[_Union[Digest, _Mapping]] = ..., footer: _Optional[_Union[Footer, _Mapping]] = ..., signature: _Optional[_Union[Signature, _Mapping]] = ...) -> None: ...
 
 class SeatInfo(_message.Message):
-    __slots__ = ("seat", "bot_name", "bot_version", "launch")
+    __slots__ = ("seat", "bot_name", "bot_version", "launch", "entrant")
     SEAT_FIELD_NUMBER: _ClassVar[int]
     BOT_NAME_FIELD_NUMBER: _ClassVar[int]
     BOT_VERSION_FIELD_NUMBER: _ClassVar[int]
     LAUNCH_FIELD_NUMBER: _ClassVar[int]
+    ENTRANT_FIELD_NUMBER: _ClassVar[int]
     seat: int
     bot_name: str
     bot_version: str
     launch: str
-    def __init__(self, seat: _Optional[int] = ..., bot_name: _Optional[str] = ..., bot_version: _Optional[str] = ..., launch: _Optional[str] = ...) -> None: ...
+    entrant: str
+    def __init__(self, seat: _Optional[int] = ..., bot_name: _Optional[str] = ..., bot_version: _Optional[str] = ..., launch: _Optional[str] = ..., entrant: _Optional[str] = ...) -> None: ...
 
 class Header(_message.Message):
     __slots__ = ("format_version", "match_id", "game", "engine_version", "config", "seats", "seed", "time_control", "started_at", "parent_record", "parent_step", "initial_digest", "chance_commitment")
