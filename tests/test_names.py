@@ -87,6 +87,14 @@ def test_a_bot_started_three_ways_lists_once(
     for folder in folders:
         rows = json.loads((folder / "standings.json").read_text())
         assert {row["bot"] for row in rows} <= {"land-frontier", "land-greedy", "random-bot"}
+    # The folder's exports name the bots the same way: every match, and head to head.
+    matches = (folders[1] / "matches.jsonl").read_text().splitlines()
+    assert [sorted(json.loads(line)["bots"]) for line in matches] == [
+        ["land-greedy", "random-bot"]
+    ] * 2
+    pairs = (folders[1] / "head_to_head.csv").read_text().splitlines()
+    assert pairs[0].startswith("bot,opponent,games,wins,draws,losses")
+    assert {line.split(",")[0] for line in pairs[1:]} == {"land-greedy", "random-bot"}
 
 
 @pytest.mark.slow

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -14,6 +13,7 @@ EPILOG = """examples:
   referee records out/
   referee records out/ --game land --bot greedy --since 2025-01-31
   referee records out/ --termination timeout --json
+  referee records tournaments/t1 --csv > matches.csv
 """
 
 
@@ -38,12 +38,23 @@ def add_parser(commands: Any) -> None:
     parser.add_argument(
         "--since", metavar="DATE", help="only matches started at or after DATE (2025-01-31)"
     )
-    parser.add_argument("--json", action="store_true", help="print one JSON object per line")
+    output = parser.add_mutually_exclusive_group()
+    output.add_argument(
+        "--json",
+        action="store_true",
+        help="print one JSON object per match: bots, seed, scores, ranks, terminations, record",
+    )
+    output.add_argument(
+        "--csv", action="store_true", help="print CSV, one row per seat of each match"
+    )
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
+    import sys
+
     from referee.replay.catalog import RecordFilter, list_records, parse_since
+    from referee.replay.export import write_csv, write_json_lines
 
     keep = RecordFilter(
         game=args.game,
@@ -53,31 +64,19 @@ def run(args: argparse.Namespace) -> int:
     )
     entries = list_records(args.folder, keep)
     if args.json:
-        for entry in entries:
-            print(json.dumps(_as_json(entry, args.folder)))
+        write_json_lines(entries, args.folder, sys.stdout)
+    elif args.csv:
+        write_csv(entries, args.folder, sys.stdout)
     else:
         _print_table(entries, args.folder)
     return 0
 
 
-def _as_json(entry: Entry, folder: Path) -> dict[str, Any]:
-    return {
-        "path": _shown_path(entry, folder),
-        "status": entry.status,
-        "match_id": entry.match_id,
-        "game": entry.game,
-        "bots": list(entry.bots),
-        "started_at": entry.started_at,
-        "steps": entry.steps,
-        "terminations": list(entry.terminations),
-        "ranks": list(entry.ranks),
-        "detail": entry.detail,
-    }
-
-
 def _print_table(entries: list[Entry], folder: Path) -> None:
     from rich.console import Console
     from rich.table import Table
+
+    from referee.replay.export import shown_path
 
     console = Console()
     if not console.is_terminal:
@@ -95,7 +94,7 @@ def _print_table(entries: list[Entry], folder: Path) -> None:
             "" if entry.steps is None else str(entry.steps),
             entry.status,
             _result(entry),
-            _shown_path(entry, folder),
+            shown_path(entry, folder),
         )
     console.print(table)
 
@@ -111,9 +110,3 @@ def _result(entry: Entry) -> str:
     ]
     ranks = "ranks " + "-".join(str(rank) for rank in entry.ranks)
     return "; ".join([ranks, *faults])
-
-
-def _shown_path(entry: Entry, folder: Path) -> str:
-    if entry.path is None:
-        return entry.match_id
-    return str(entry.path.relative_to(folder)) if entry.path.is_relative_to(folder) else ""

@@ -5,9 +5,16 @@ from __future__ import annotations
 import argparse
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from referee.bounds import flag_type
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from referee.tournament.spec import TournamentSpec
+    from referee.tournament.standings import Standing
+    from referee.tournament.store import ScheduledMatch
 
 
 def add_parser(commands: Any) -> None:
@@ -137,14 +144,7 @@ def run(args: argparse.Namespace) -> int:
     from referee.cli.show import wide_console
     from referee.tournament.coordinator import open_tournament, run_tournament, table_size
     from referee.tournament.preflight import preflight
-    from referee.tournament.report import (
-        MatchLog,
-        ProgressBar,
-        export,
-        overhead_line,
-        standings_table,
-        superiority_table,
-    )
+    from referee.tournament.report import MatchLog, ProgressBar
 
     console = wide_console()
     if args.resume is not None:
@@ -171,7 +171,7 @@ def run(args: argparse.Namespace) -> int:
         else:  # piped or in a log file: a line per match, as chess tools print
             log = MatchLog(console, spec.name, table_size(spec), args.standings_every)
             rows = trio.run(run_tournament, store, spec, log.update)
-        overhead = overhead_line(store.matches("done"))
+        finished = store.matches("done")
     except BaseException as error:
         if not is_interrupt(error):
             raise
@@ -181,18 +181,53 @@ def run(args: argparse.Namespace) -> int:
         return 130
     finally:
         store.close()
-    console.print(standings_table(rows, f"{spec.name}: standings", table_size(spec)))
-    superiority = superiority_table(rows)
-    if superiority is not None:
-        console.print(superiority)
+    show_results(console, spec, store.folder, rows, finished)
+    return 0
+
+
+def show_results(
+    console: Console,
+    spec: TournamentSpec,
+    folder: Path,
+    rows: list[Standing],
+    finished: list[ScheduledMatch],
+) -> None:
+    """The tables (standings, head to head, superiority), then the files that hold it all."""
+    from referee.replay.catalog import list_records
+    from referee.replay.export import export_folder
+    from referee.tournament.coordinator import table_size
+    from referee.tournament.headtohead import head_to_head
+    from referee.tournament.report import (
+        export,
+        export_head_to_head,
+        head_to_head_table,
+        overhead_line,
+        standings_table,
+        superiority_table,
+    )
+    from referee.tournament.standings import game_results
+
+    size, names = table_size(spec), [row.name for row in rows]
+    pairs = head_to_head(game_results(finished), names)
+    console.print(standings_table(rows, f"{spec.name}: standings", size))
+    for table in (head_to_head_table(pairs, names, size), superiority_table(rows)):
+        if table is not None:
+            console.print(table)
     for name, reason in ((r.name, r.quarantined) for r in rows if r.quarantined):
         console.print(f"[red]{name} was quarantined[/red]: {reason}")
+    overhead = overhead_line(finished)
     if overhead:
         console.print(overhead)
-    csv_path, json_path = export(rows, store.folder)
-    console.print(f"Standings: {csv_path}, {json_path}", soft_wrap=True)
-    console.print(where_things_are(store.folder), soft_wrap=True, markup=False, highlight=False)
-    return 0
+    csv_path, json_path = export(rows, folder)
+    pairs_path = export_head_to_head(pairs, folder)
+    matches_json, matches_csv = export_folder(list_records(folder), folder)
+    for line in (
+        f"Standings: {csv_path}, {json_path}",
+        f"Head to head: {pairs_path}",
+        f"Every match: {matches_json}, {matches_csv}",
+        where_things_are(folder),
+    ):
+        console.print(line, soft_wrap=True, markup=False, highlight=False)
 
 
 def where_things_are(folder: Path) -> str:

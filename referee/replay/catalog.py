@@ -36,7 +36,7 @@ class Entry:
     match_id: str = ""
     game: str = ""
     bots: tuple[str, ...] = ()
-    """Bot names in seat order."""
+    """Bot names in seat order: the organiser's (referee/entrant.py)."""
     started_at: str = ""
     steps: int | None = None
     terminations: tuple[str, ...] = ()
@@ -44,6 +44,12 @@ class Entry:
     ranks: tuple[int, ...] = ()
     detail: str = ""
     """Why a record is corrupt."""
+    seed: int | None = None
+    """The match seed; None for a match without a record yet."""
+    scores: tuple[float, ...] = ()
+    """Per seat, its score; empty without a footer."""
+    programs: tuple[str, ...] = ()
+    """Per seat, what the bot says it is (its hello's name and version)."""
 
     @property
     def started(self) -> datetime | None:
@@ -171,6 +177,9 @@ def _from_summary(summary: Summary) -> Entry:
         steps=footer.steps if footer else None,
         terminations=tuple(Termination(r.termination).label for r in results),
         ranks=tuple(r.rank for r in results),
+        seed=header.seed,
+        scores=tuple(r.score for r in results),
+        programs=tuple(f"{s.bot_name} {s.bot_version}".strip() for s in header.seats),
     )
 
 

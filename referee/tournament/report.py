@@ -13,7 +13,9 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
+from referee.tournament import headtohead
 from referee.tournament.coordinator import Progress as Snapshot
+from referee.tournament.headtohead import PairRecord
 from referee.tournament.standings import Standing, leader, to_rows
 from referee.tournament.store import ScheduledMatch
 
@@ -151,6 +153,36 @@ def superiority_table(rows: Sequence[Standing]) -> Table | None:
     return table
 
 
+def head_to_head_table(
+    pairs: Sequence[PairRecord], names: Sequence[str], table_size: int
+) -> Table | None:
+    """Each row bot's W-D-L against each column bot; at tables over two, its mean rank too.
+
+    None for a field too large to read as a grid (over 12 bots): head_to_head.csv has it all.
+    """
+    if not 2 <= len(names) <= 12:
+        return None
+    ranked = table_size > 2
+    title = "head to head: row against column, W-D-L" + (" (row's mean rank)" if ranked else "")
+    lookup = {(pair.bot, pair.opponent): pair for pair in pairs}
+    table = Table(title=title)
+    table.add_column("", no_wrap=True)
+    for name in names:
+        table.add_column(name, justify="right", no_wrap=True)
+    for name in names:
+        table.add_row(name, *(_pair_cell(lookup.get((name, other)), ranked) for other in names))
+    return table
+
+
+def _pair_cell(pair: PairRecord | None, ranked: bool) -> str:
+    if pair is None:
+        return ""
+    if not pair.games:
+        return "-"
+    cell = f"{pair.wins}-{pair.draws}-{pair.losses}"
+    return f"{cell} ({pair.mean_rank:.2f})" if ranked else cell
+
+
 def overhead_line(matches: Sequence[ScheduledMatch]) -> str:
     """The referee's own time per decision over a tournament, for people; '' without data."""
     summaries = [m.result["overhead"] for m in matches if m.result and m.result.get("overhead")]
@@ -171,13 +203,24 @@ def export(rows: Sequence[Standing], folder: Path) -> tuple[Path, Path]:
     json_path = folder / "standings.json"
     json_path.write_text(json.dumps(plain, indent=2) + "\n", encoding="utf-8")
     csv_path = folder / "standings.csv"
-    plain = [_flat(row) for row in plain]
-    columns = sorted({key for row in plain for key in row}, key=lambda k: _column_order(plain, k))
-    with csv_path.open("w", newline="", encoding="utf-8") as out:
+    write_csv(csv_path, [_flat(row) for row in plain])
+    return csv_path, json_path
+
+
+def export_head_to_head(pairs: Sequence[PairRecord], folder: Path) -> Path:
+    """Write head_to_head.csv: one row per ordered pair of bots."""
+    path = folder / "head_to_head.csv"
+    write_csv(path, headtohead.to_rows(pairs))
+    return path
+
+
+def write_csv(path: Path, rows: Sequence[dict[str, object]]) -> None:
+    """Rows of plain values as CSV, columns in the order the first row has them."""
+    columns = sorted({key for row in rows for key in row}, key=lambda k: _column_order(rows, k))
+    with path.open("w", newline="", encoding="utf-8") as out:
         writer = csv.DictWriter(out, fieldnames=columns)
         writer.writeheader()
-        writer.writerows(plain)
-    return csv_path, json_path
+        writer.writerows(rows)
 
 
 def _flat(row: dict[str, object]) -> dict[str, object]:
@@ -189,6 +232,6 @@ def _flat(row: dict[str, object]) -> dict[str, object]:
     return flat
 
 
-def _column_order(rows: list[dict[str, object]], key: str) -> tuple[int, str]:
+def _column_order(rows: Sequence[dict[str, object]], key: str) -> tuple[int, str]:
     first = list(rows[0]) if rows else []
     return (first.index(key), key) if key in first else (len(first), key)
