@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
+from typing import Any
 
 from referee.bounds import flag_type
 from referee.config import parse_assignments
@@ -108,3 +110,33 @@ def match_settings(args: argparse.Namespace) -> MatchSettings:
         bot_env=args.bot_env,
         output_mb=args.bot_output_mb,
     )
+
+
+def add_list_options(parser: argparse.ArgumentParser) -> None:
+    """``--seeds-file`` and ``--maps-file``: an openings book of seeds, and maps to cycle."""
+    parser.add_argument(
+        "--seeds-file",
+        type=Path,
+        metavar="FILE",
+        help="seeds to cycle through, one per line (# comments): seed group g plays the "
+        "g-th, in every seat order",
+    )
+    parser.add_argument(
+        "--maps-file",
+        type=Path,
+        metavar="FILE",
+        help="maps to cycle through, one name per line: seed group g sets the game's map "
+        "option to the g-th",
+    )
+
+
+def list_overrides(args: argparse.Namespace) -> dict[str, Any]:
+    """The ``seeds`` and ``maps`` the list flags give, read from their files.
+
+    Raises:
+        ConfigError: a file cannot be read or holds a line that is not a seed.
+    """
+    from referee.tournament.spec import read_list_file
+
+    given = {"seeds": args.seeds_file, "maps": args.maps_file}
+    return {key: tuple(read_list_file(path, key)) for key, path in given.items() if path}

@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     from referee.tournament.spec import TournamentSpec
 
 from referee.bounds import flag_type
+from referee.cli.options import add_list_options, list_overrides
 
 
 def add_parser(commands: Any) -> None:
@@ -59,6 +60,7 @@ def add_parser(commands: Any) -> None:
         "--normalized", action="store_true", help="ELO0 and ELO1 are normalized Elo (nElo)"
     )
     parser.add_argument("--seed", type=flag_type("seed"), default=1)
+    add_list_options(parser)
     parser.add_argument("--concurrency", type=flag_type("concurrency"), default=2)
     parser.add_argument("--decision-ms", type=flag_type("decision_ms"), default=1000)
     parser.add_argument(
@@ -100,6 +102,8 @@ def run(args: argparse.Namespace) -> int:
 
 def _build(args: argparse.Namespace) -> tuple[TournamentSpec, SprtConfig]:
     """The match settings of the duel and the test, from the flags; ConfigError if wrong."""
+    from dataclasses import replace
+
     from referee.entrant import Entrant
     from referee.errors import ConfigError
     from referee.ratings import SprtConfig, SprtModel
@@ -139,4 +143,4 @@ def _build(args: argparse.Namespace) -> tuple[TournamentSpec, SprtConfig]:
         concurrency=args.concurrency,
         decision_ms=args.decision_ms,
     )
-    return spec, config
+    return replace(spec, **list_overrides(args)), config

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from referee.bounds import flag_type
+from referee.cli.options import add_list_options, list_overrides
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -59,6 +60,7 @@ def add_parser(commands: Any) -> None:
     )
     parser.add_argument("--table-size", type=flag_type("table_size"), help="players per match")
     parser.add_argument("--seed", type=flag_type("seed"), help="the base seed")
+    add_list_options(parser)
     parser.add_argument(
         "--concurrency", type=flag_type("concurrency"), help="matches at once per worker"
     )
@@ -134,6 +136,7 @@ def build_spec(args: argparse.Namespace) -> Any:
     else:
         spec = default_spec(builtin_bots.folder())
     overrides = {k: getattr(args, k) for k in OVERRIDES if getattr(args, k) is not None}
+    overrides.update(list_overrides(args))
     return replace(spec, **overrides) if overrides else spec
 
 

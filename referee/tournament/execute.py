@@ -18,7 +18,9 @@ from typing import Any
 
 import structlog
 import trio
+from google.protobuf.message import Message
 
+from referee.config import build_config
 from referee.match.result import MatchResult
 from referee.match.runner import MatchSpec, run_match
 from referee.settings import MatchSettings
@@ -111,6 +113,17 @@ def match_settings(spec: TournamentSpec) -> MatchSettings:
     )
 
 
+def match_config(settings: MatchSettings, spec: TournamentSpec, group: int) -> Message:
+    """The game config of a seed group: the settings' own, or with its map from ``spec.maps``.
+
+    Raises:
+        ConfigError: the game has no ``map`` option.
+    """
+    if not spec.maps:
+        return settings.config
+    return build_config(settings.engine, spec.options_for(group))
+
+
 def result_to_dict(result: MatchResult, seats: tuple[str, ...]) -> dict[str, Any]:
     """What the database keeps of a match: per seat, the entrant and how it ended."""
     return {
@@ -145,7 +158,7 @@ async def play_scheduled(
     match = MatchSpec(
         settings.engine,
         scheduled.seed,
-        settings.config,
+        match_config(settings, spec, scheduled.group),
         time_control=settings.time_control,
         penalties=settings.penalties,
         match_id=f"{spec.name}-{scheduled.id}",

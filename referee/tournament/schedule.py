@@ -156,6 +156,8 @@ class RoundPlan:
     games_per_table: int
     rotation: str
     seed: int
+    seeds: tuple[int, ...] = ()
+    """The organiser's seed list: seed group ``g`` of every table plays ``seeds[g % len]``."""
 
     @property
     def orders_per_table(self) -> int:
@@ -189,6 +191,8 @@ class RoundPlan:
         return self.matches()
 
     def _seed(self, table: tuple[str, ...], group: int) -> int:
+        if self.seeds:  # an openings book: every table plays the listed seeds, in order
+            return self.seeds[group % len(self.seeds)]
         if len(table) == 1:  # solo: every bot plays the same seeds
             return match_seed(self.seed, self.round, group)
         return match_seed(self.seed, self.round, *sorted(table), group)
@@ -200,18 +204,20 @@ class RoundPlan:
             "games_per_table": self.games_per_table,
             "rotation": self.rotation,
             "seed": self.seed,
+            "seeds": self.seeds,
         }
         return json.dumps(data, sort_keys=True)
 
     @classmethod
     def from_json(cls, text: str) -> RoundPlan:
         data = json.loads(text)
-        return cls(**{**data, "tables": Tables.from_dict(data["tables"])})
+        seeds = tuple(data.pop("seeds", ()))  # absent in plans stored before seed lists
+        return cls(**{**data, "tables": Tables.from_dict(data["tables"]), "seeds": seeds})
 
 
 def round_plan(spec: TournamentSpec, tables: Tables, round_no: int) -> RoundPlan:
     """The round that plays ``tables`` with the spec's seeds and rotation."""
-    return RoundPlan(round_no, tables, spec.games_per_table, spec.rotation, spec.seed)
+    return RoundPlan(round_no, tables, spec.games_per_table, spec.rotation, spec.seed, spec.seeds)
 
 
 def round_robin_tables(names: Sequence[str], size: int) -> Tables:

@@ -23,6 +23,8 @@ from referee.transport.sandbox import require_bubblewrap
 FORMATS = ("round-robin", "gauntlet", "swiss")
 ROTATIONS = ("all", "cyclic", "none")
 RATINGS = ("elo", "openskill")
+MAP_OPTION = "map"
+"""The game option ``maps`` sets (Land's and Landover's board)."""
 BOUNDED_KEYS = (
     "games_per_table",
     "table_size",
@@ -61,6 +63,12 @@ class TournamentSpec:
     """Seat orders per seed: every order (``all``), one shift per seat (``cyclic``), or one."""
     seed: int = 1
     """The base seed; every match's seed derives from it and the table."""
+    seeds: tuple[int, ...] = ()
+    """Seeds to cycle through, as an openings book: seed group ``g`` of every table plays
+    ``seeds[g % len(seeds)]``, in every seat order. Empty: seeds derived from ``seed``."""
+    maps: tuple[str, ...] = ()
+    """Maps to cycle through: seed group ``g`` sets the game's ``map`` option to
+    ``maps[g % len(maps)]``. Empty: the ``map`` of ``config`` (or the game's default)."""
     challenger: str = ""
     """Gauntlet: the bot that meets every other bot."""
     swiss_rounds: int = 0
@@ -114,12 +122,20 @@ class TournamentSpec:
         try:
             data = json.loads(text)
             data["entrants"] = tuple(Entrant(**e) for e in data["entrants"])
+            for key in ("seeds", "maps"):  # JSON lists; absent in specs stored before them
+                data[key] = tuple(data.get(key, ()))
             return cls(**data)
         except (ValueError, TypeError, KeyError) as error:
             raise ConfigError(f"the stored tournament spec does not read: {error}") from None
 
     def entrant(self, name: str) -> Entrant:
         return next(e for e in self.entrants if e.name == name)
+
+    def options_for(self, group: int) -> Mapping[str, Any]:
+        """The game options of seed group ``group``: ``config``, with its map from ``maps``."""
+        if not self.maps:
+            return self.config
+        return {**self.config, MAP_OPTION: self.maps[group % len(self.maps)]}
 
 
 def _check_spec(spec: TournamentSpec) -> None:
@@ -132,6 +148,8 @@ def _check_spec(spec: TournamentSpec) -> None:
     _choice("rating", spec.rating, RATINGS)
     for key in BOUNDED_KEYS:
         bounds.check(key, getattr(spec, key))
+    for seed in spec.seeds:
+        bounds.check("seed", seed)
     bounds.check_clock(spec.decision_ms, spec.bank_ms)
     if spec.sandbox:
         require_bubblewrap()
@@ -150,7 +168,7 @@ def parse_spec(data: Mapping[str, Any], where: str = "spec") -> TournamentSpec:
     Raises:
         ConfigError: a missing or unknown key, or a value of the wrong type.
     """
-    data = dict(data)
+    data = _read_list_files(dict(data), where)
     known = {f for f in TournamentSpec.__dataclass_fields__ if f != "entrants"} | {"bots"}
     unknown = sorted(set(data) - known)
     if unknown:
@@ -162,7 +180,57 @@ def parse_spec(data: Mapping[str, Any], where: str = "spec") -> TournamentSpec:
     defaults = TournamentSpec.__dataclass_fields__
     for key, value in data.items():
         _check_type(key, value, defaults[key].type, where)
+        if isinstance(value, list):
+            data[key] = tuple(value)
     return TournamentSpec(entrants=entrants, **data)
+
+
+LIST_FILES = {"seeds_file": "seeds", "maps_file": "maps"}
+"""Spec keys naming a file whose lines are the list of another key."""
+
+
+def _read_list_files(data: dict[str, Any], where: str) -> dict[str, Any]:
+    """``seeds_file`` and ``maps_file`` replaced by the lists they hold (kept in the spec,
+    so a resumed tournament does not depend on the file)."""
+    for file_key, key in LIST_FILES.items():
+        if file_key not in data:
+            continue
+        if key in data:
+            raise ConfigError(f"{where}: give {key} or {file_key}, not both")
+        path = data.pop(file_key)
+        if not isinstance(path, str):
+            raise ConfigError(f"{where}: {file_key}: expected a file name, got {path!r}")
+        data[key] = read_list_file(Path(path), key)
+    return data
+
+
+def read_list_file(path: Path, key: str) -> list[Any]:
+    """The lines of a seed list (integers) or map list (names); blank lines and ``#``
+    comments skipped, every other line kept, repeats too.
+
+    Raises:
+        ConfigError: the file cannot be read, or a seed line is not an integer.
+    """
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise ConfigError(f"cannot read the {key} list {path}: {error}") from None
+    items: list[Any] = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        word = line.partition("#")[0].strip()
+        if not word:
+            continue
+        if key == "seeds":
+            if not word.isdigit():
+                raise ConfigError(
+                    f"{path}: line {number}: expected a seed (0 or more), got {word!r}"
+                )
+            items.append(int(word))
+        else:
+            items.append(word)
+    if not items:
+        raise ConfigError(f"{path}: no {key} in it")
+    return items
 
 
 def _parse_entrant(bot: Any, index: int, where: str) -> Entrant:
@@ -185,9 +253,18 @@ _TYPES: dict[str, type | tuple[type, ...]] = {
     "float": (int, float),
     "bool": bool,
 }
+_LISTS: dict[str, type] = {"tuple[int, ...]": int, "tuple[str, ...]": str}
+"""List-valued keys (``seeds``, ``maps``) by annotation: the type of their items."""
 
 
 def _check_type(key: str, value: Any, annotation: Any, where: str) -> None:
+    item = _LISTS.get(str(annotation))
+    if item is not None:
+        good = isinstance(value, list) and value
+        if not good or any(isinstance(v, bool) or not isinstance(v, item) for v in value):
+            kind = "integers" if item is int else "strings"
+            raise ConfigError(f"{where}: {key}: expected a non-empty list of {kind}, got {value!r}")
+        return
     expected = _TYPES.get(str(annotation))
     if expected is None:  # config: a table of game options
         if not isinstance(value, Mapping):

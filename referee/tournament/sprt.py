@@ -148,14 +148,17 @@ async def _play_pair(
 ) -> tuple[GamePlayed, GamePlayed]:
     """Both games of pair ``number``: one seed, the candidate first, then second."""
     candidate, baseline = (e.name for e in spec.entrants)
-    seed = match_seed(spec.seed, "sprt", number)
+    group = number - 1  # the pair's place in the seed and map lists
+    seed = (
+        spec.seeds[group % len(spec.seeds)] if spec.seeds else match_seed(spec.seed, "sprt", number)
+    )
     played: list[GamePlayed] = []
     for game, seats in enumerate(((candidate, baseline), (baseline, candidate)), start=1):
         scheduled = ScheduledMatch(
             id=2 * (number - 1) + game - 1,
             round=1,
             table=0,
-            group=number,
+            group=group,
             seats=seats,
             seed=seed,
             status="running",
