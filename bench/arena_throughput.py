@@ -29,8 +29,9 @@ from referee.arena.package import copy_package, read_package
 from referee.arena.registry import PACKAGES, init_arena, register_version
 from referee.arena.spec import ArenaSpec
 from referee.arena.store import ArenaStore
+from referee.entrant import Entrant
 from referee.tournament.coordinator import open_tournament, run_tournament
-from referee.tournament.spec import Entrant, TournamentSpec
+from referee.tournament.spec import TournamentSpec
 
 BOTS = Path(__file__).resolve().parent.parent / "bots"
 NAMES = [f"random-{i}" for i in range(4)]

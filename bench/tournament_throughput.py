@@ -24,8 +24,9 @@ from pathlib import Path
 import trio
 
 from referee import logs
+from referee.entrant import Entrant
 from referee.tournament.coordinator import open_tournament, run_tournament
-from referee.tournament.spec import Entrant, TournamentSpec
+from referee.tournament.spec import TournamentSpec
 
 BOTS = Path(__file__).resolve().parent.parent / "bots"
 

@@ -9,7 +9,7 @@ import pytest
 from referee import bounds
 from referee.cli import main
 from referee.errors import ConfigError
-from referee.settings import MatchSettings
+from referee.settings import BOUNDED_OPTIONS, MatchOptions, MatchSettings
 from referee.tournament.spec import BOUNDED_KEYS, load_spec
 from tests.helpers import BOTS
 
@@ -155,27 +155,32 @@ def test_an_out_of_range_flag_is_a_one_line_error_naming_flag_and_range(
 
 
 @pytest.mark.parametrize(
-    ("option", "value", "key"),
+    ("key", "value"),
     [
-        ("decision_ms", TOO_BIG, "decision_ms"),
-        ("bank_ms", TOO_BIG, "bank_ms"),
-        ("memory_mb", -1, "bot_memory_mb"),
-        ("cpu_s", -1, "bot_cpu_s"),
+        ("decision_ms", TOO_BIG),
+        ("bank_ms", TOO_BIG),
+        ("bot_memory_mb", -1),
+        ("bot_cpu_s", -1),
+        ("startup_timeout_s", 0),
     ],
 )
-def test_match_settings_refuse_what_flags_and_specs_refuse(
-    option: str, value: int, key: str
-) -> None:
+def test_match_options_refuse_what_flags_and_specs_refuse(key: str, value: int) -> None:
     """Library callers (the arena, Dask workers) get the same check as the command line."""
-    settings: dict[str, int] = {"decision_ms": 1000, option: value}
     with pytest.raises(ConfigError, match=f"^{key}: expected"):
-        MatchSettings.build("land", {}, **settings)  # type: ignore[arg-type]
+        MatchOptions(**{key: value})  # type: ignore[arg-type]
+
+
+def test_every_numeric_match_option_has_a_bound() -> None:
+    numeric = {
+        name for name, f in MatchOptions.__dataclass_fields__.items() if f.type in ("int", "float")
+    }
+    assert numeric == set(BOUNDED_OPTIONS)
 
 
 def test_a_clock_whose_allowance_overflows_the_protocol_is_refused() -> None:
     """Decision time plus bank is what a request states, in uint32 milliseconds."""
     with pytest.raises(ConfigError, match="decision_ms \\+ bank_ms: expected at most"):
-        MatchSettings.build("land", {}, decision_ms=bounds.UINT32_MAX, bank_ms=1)
+        MatchOptions(decision_ms=bounds.UINT32_MAX, bank_ms=1)
 
 
 def test_the_largest_clock_plays_and_increments_stop_at_the_protocol_limit() -> None:
@@ -183,9 +188,8 @@ def test_the_largest_clock_plays_and_increments_stop_at_the_protocol_limit() -> 
     from referee.match import play_in_process
     from tests.helpers import load_bot
 
-    settings = MatchSettings.build(
-        "land", {}, decision_ms=1000, bank_ms=bounds.UINT32_MAX - 1000, increment_ms=10**9
-    )
+    options = MatchOptions(decision_ms=1000, bank_ms=bounds.UINT32_MAX - 1000, increment_ms=10**9)
+    settings = MatchSettings.build("land", {}, options)
     bots = [load_bot("random_bot.py", "RandomBot") for _ in range(2)]
     result = play_in_process(settings.engine, bots, seed=3, time_control=settings.time_control)
     assert all(seat.termination.label == "normal" for seat in result.seats)

@@ -45,7 +45,6 @@ def test_many_matches_beside_a_busy_neighbour_record_no_fault_for_healthy_bots(
         ),
         games_per_table=6,
         concurrency=64,
-        decision_ms=1000,
     )
     neighbour = subprocess.Popen(
         [sys.executable, str(ROOT / "tests" / "neighbour.py"), str(NEIGHBOUR_S)],

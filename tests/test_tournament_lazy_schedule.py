@@ -11,9 +11,12 @@ import pytest
 from referee.entrant import Entrant
 from referee.tournament import schedule
 from referee.tournament.coordinator import first_round, open_tournament
+from referee.tournament.results import StoredResult
 from referee.tournament.spec import TournamentSpec
 from referee.tournament.store import CHUNK, Store
 from tests.helpers import BOTS
+
+NO_SEATS = StoredResult(match_id="", steps=0, seats=())
 
 
 def spec(names: str = "a b c", **options: object) -> TournamentSpec:
@@ -109,7 +112,7 @@ def test_resuming_a_schedule_written_in_chunks_plays_every_match_exactly_once(
         assert match is not None
         claimed.append(match)
         if turn % 3:
-            store.finish(match.id, {"seats": []}, "r")
+            store.finish(match.id, NO_SEATS, "r")
     store.close()
     other.close()  # a crash: some matches stay running
 
@@ -117,7 +120,7 @@ def test_resuming_a_schedule_written_in_chunks_plays_every_match_exactly_once(
     finished = {m.id for m in resumed.matches("done")}
     while (match := resumed.claim("w1")) is not None:
         assert match.id not in finished
-        resumed.finish(match.id, {"seats": []}, "r")
+        resumed.finish(match.id, NO_SEATS, "r")
         finished.add(match.id)
     played = resumed.matches("done")
     resumed.close()
@@ -136,7 +139,7 @@ def test_matches_written_after_a_quarantine_are_skipped(tmp_path: Path) -> None:
     seen = []
     while (match := store.claim("w1")) is not None:
         seen.append(match)
-        store.finish(match.id, {"seats": []}, "r")
+        store.finish(match.id, NO_SEATS, "r")
     counts = store.counts()
     store.close()
     assert seen and all("a" not in m.seats for m in seen)

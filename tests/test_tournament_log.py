@@ -9,19 +9,21 @@ from pathlib import Path
 
 import pytest
 
+from referee.match.termination import Termination
 from referee.tournament.report import match_line
+from referee.tournament.results import StoredResult, StoredSeat
 from referee.tournament.store import ScheduledMatch
 from tests.helpers import BOTS, run_referee
 
 
 def test_a_match_line_names_seats_ranks_scores_and_unusual_ends() -> None:
-    seats = [
-        {"name": "greedy", "rank": 1, "score": 41.0, "termination": "normal"},
-        {"name": "random", "rank": 2, "score": 17.5, "termination": "timeout"},
-        {"name": "other", "rank": 13, "score": 0.0, "termination": "adjudicated"},
-    ]
-    match = ScheduledMatch(12, 1, 3, 3, ("greedy", "random", "other"), 7, "done", 1, None,
-                           {"seats": seats})  # fmt: skip
+    seats = (
+        StoredSeat(0, "greedy", rank=1, score=41.0, termination=Termination.NORMAL),
+        StoredSeat(1, "random", rank=2, score=17.5, termination=Termination.TIMEOUT),
+        StoredSeat(2, "other", rank=13, score=0.0, termination=Termination.ADJUDICATED),
+    )
+    result = StoredResult(match_id="m", steps=9, seats=seats)
+    match = ScheduledMatch(12, 1, 3, 3, ("greedy", "random", "other"), 7, "done", 1, None, result)
     assert match_line(match) == (
         "#12 seed 7: greedy 1st (41), random 2nd (17.5, timeout), other 13th (0, adjudicated)"
     )

@@ -7,9 +7,11 @@ from pathlib import Path
 from structlog.testing import capture_logs
 
 from referee.entrant import Entrant
+from referee.match.termination import Termination
 from referee.tournament.coordinator import open_tournament
 from referee.tournament.execute import finish_match
 from referee.tournament.quarantine import Played, faulty_episodes, verdict
+from referee.tournament.results import StoredResult, StoredSeat
 from referee.tournament.spec import TournamentSpec
 from referee.tournament.store import ScheduledMatch
 from tests.helpers import BOTS
@@ -53,14 +55,19 @@ def test_a_quarantine_is_logged_once_however_many_faults_follow(tmp_path: Path) 
         games_per_table=20,
     )
     store, spec = open_tournament(tmp_path / "t", spec)
-    seats = [
-        {"name": "crasher", "termination": "crash", "faults": ["crash"]},
-        {"name": "other", "termination": "normal", "faults": []},
-    ]
+    crash = Termination.CRASH
+    seats = StoredResult(
+        match_id="m",
+        steps=3,
+        seats=(
+            StoredSeat(0, "crasher", score=0, rank=2, termination=crash, faults=(crash,)),
+            StoredSeat(1, "other", score=0, rank=1, termination=Termination.ADJUDICATED),
+        ),
+    )
 
     def finish(match: ScheduledMatch | None) -> None:
         assert match is not None
-        finish_match(store, spec, match.id, {"seats": seats}, "r")
+        finish_match(store, spec, match.id, seats, "r")
 
     with capture_logs() as logs:
         for _ in range(3):  # one after another: three faulty episodes

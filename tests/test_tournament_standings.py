@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from referee.tournament.results import StoredResult
 from referee.tournament.standings import game_results, seat_faults, standings
 from referee.tournament.store import ScheduledMatch
 
@@ -18,6 +19,7 @@ def seat(
     titles: list[str] | None = None,
 ) -> dict[str, Any]:
     return {
+        "seat": 0,
         "name": name,
         "rank": rank,
         "score": score,
@@ -39,7 +41,7 @@ def match(seats: list[dict[str, Any]], group: int = 0) -> ScheduledMatch:
         status="done",
         attempts=1,
         record_path=None,
-        result={"seats": seats},
+        result=StoredResult.from_dict({"seats": [{**s, "seat": i} for i, s in enumerate(seats)]}),
     )
 
 

@@ -33,6 +33,7 @@ from referee.arena.remote import RemoteDoor
 from referee.arena.scheduler import schedule_next
 from referee.arena.spec import ArenaSpec
 from referee.arena.store import ArenaMatch, ArenaStore
+from referee.database import OffLoop
 from referee.settings import MatchSettings
 from referee.tournament.execute import BotPool, match_settings, play_scheduled, result_to_dict
 from referee.tournament.standings import seat_faults
@@ -95,6 +96,8 @@ class ArenaRun:
     played: int = 0
     started: int = 0
     door: RemoteDoor | None = None
+    db: OffLoop[ArenaStore] = field(init=False)
+    """The store for the lanes' calls, each in a worker thread (set by ``run``)."""
 
     def __post_init__(self) -> None:
         self.spec = arena_spec(self.store)
@@ -107,6 +110,7 @@ class ArenaRun:
 
     async def run(self) -> None:
         publisher = await _start_publisher(self.store.folder) if self.options.publish else None
+        self.db = ArenaStore.off_loop(self.store.folder)
         try:
             if self.options.dask:
                 from referee.arena.cluster import DaskCoordinator
@@ -118,6 +122,7 @@ class ArenaRun:
             # Whatever stopped us (Ctrl-C may come between two statements), nothing stays
             # running: an unfinished match is played again from its start.
             self.store.put_back_all(self.options.worker)
+            self.db.close()
             if publisher is not None:
                 with trio.CancelScope(shield=True):
                     publisher.terminate()
@@ -162,12 +167,17 @@ class ArenaRun:
         async with self._scheduling:
             if self.door is not None:
                 self.door.refresh()
-            match = self.store.claim(self.options.worker)
-            if match is None and schedule_next(self.store, self.spec) is not None:
-                match = self.store.claim(self.options.worker)
+            match = await self.db.run(self._claim)
             if match is not None:
                 self.started += 1
             return match
+
+    def _claim(self, store: ArenaStore) -> ArenaMatch | None:
+        """The next pending match, scheduling a table first if none is. Runs in a worker thread."""
+        match = store.claim(self.options.worker)
+        if match is None and schedule_next(store, self.spec) is not None:
+            match = store.claim(self.options.worker)
+        return match
 
     async def _play(self, match: ArenaMatch, pool: BotPool) -> None:
         scheduled = ScheduledMatch(
@@ -175,15 +185,16 @@ class ArenaRun:
             match.status, match.attempts, None, None,
         )  # fmt: skip
         record = self.records / f"{match.id:07d}-{match.attempts}.jsonl"
-        self.store.set_record_path(match.id, str(record))
+        await self.db.run(lambda store: store.set_record_path(match.id, str(record)))
         tspec = self.spec.tournament_spec(match.game)
         try:
             result = await play_scheduled(self.settings[match.game], tspec, scheduled, pool, record)
         except BaseException:
-            self.store.put_back(match.id)
+            with trio.CancelScope(shield=True):  # put back even when the lane is cancelled
+                await self.db.run(lambda store: store.put_back(match.id))
             raise
         summary = result_to_dict(result, scheduled.seats)
-        store_result(self.store, self.spec, match, summary, str(record))
+        await self.db.run(lambda store: store_result(store, self.spec, match, summary, str(record)))
         self.played += 1
 
 

@@ -127,7 +127,7 @@ async def _conformance(
 ) -> CheckReport:
     """The conformance check, with the arena's sandbox and clock."""
     return await check_package(
-        package, games, work_dir, sandbox=spec.sandbox, decision_ms=spec.decision_ms
+        package, games, work_dir, sandbox=spec.match.sandbox, decision_ms=spec.match.decision_ms
     )
 
 

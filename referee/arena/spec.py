@@ -12,9 +12,13 @@ from dataclasses import asdict, dataclass, field
 
 from referee.errors import ConfigError
 from referee.games import get_engine
-from referee.tournament.spec import TournamentSpec
+from referee.settings import OPTION_KEYS, MatchOptions
+from referee.tournament.spec import Rating, Rotation, TournamentSpec
 
 RATINGS = ("openskill", "elo", "landover")
+DEFAULT_MATCH = MatchOptions(bot_memory_mb=1024)
+"""An arena's match options unless ``arena init`` says otherwise: a smaller heap than a
+tournament's, since an arena keeps many bots' processes alive at once."""
 
 
 @dataclass(frozen=True)
@@ -28,14 +32,13 @@ class ArenaSpec:
     """What the leaderboard ranks by: ``openskill`` (mu - 3 sigma), ``elo`` or ``landover``."""
     games_per_table: int = 1
     """Seeds per table the scheduler picks; each is played in every seat order (cyclic)."""
-    rotation: str = "cyclic"
-    decision_ms: int = 1000
+    rotation: Rotation = Rotation.CYCLIC
     concurrency: int = 2
     """Matches at once per worker."""
     max_fault_rate: float = 0.5
-    sandbox: bool = False
-    bot_memory_mb: int = 1024
     seed: int = 1
+    match: MatchOptions = field(default_factory=lambda: DEFAULT_MATCH)
+    """The clock, penalties and bots' limits, as every command has them (referee/settings.py)."""
 
     def __post_init__(self) -> None:
         if not self.games:
@@ -63,13 +66,11 @@ class ArenaSpec:
             name=f"arena-{game}",
             games_per_table=self.games_per_table,
             rotation=self.rotation,
-            decision_ms=self.decision_ms,
             concurrency=self.concurrency,
             max_fault_rate=self.max_fault_rate,
-            sandbox=self.sandbox,
-            bot_memory_mb=self.bot_memory_mb,
             seed=self.seed,
-            rating="openskill",
+            rating=Rating.OPENSKILL,
+            match=self.match,
         )
 
     def to_json(self) -> str:
@@ -80,6 +81,9 @@ class ArenaSpec:
         try:
             data = json.loads(text)
             data["games"] = tuple(data["games"])
+            # Arenas made before MatchOptions kept its keys at the top level.
+            flat = {key: data.pop(key) for key in OPTION_KEYS if key in data}
+            data["match"] = MatchOptions.from_mapping(data.get("match", flat))
             return cls(**data)
         except (ValueError, TypeError, KeyError) as error:
             raise ConfigError(f"the stored arena settings do not read: {error}") from None

@@ -22,7 +22,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from referee.database import open_store
+from referee.database import OffLoop, open_store
 from referee.errors import ConfigError
 
 DATABASE_NAME = "arena.sqlite"
@@ -155,12 +155,21 @@ class RatingRow:
 class ArenaStore:
     """One arena's database connection (one per process and thread)."""
 
-    def __init__(self, folder: Path, *, create: bool = False) -> None:
+    def __init__(
+        self, folder: Path, *, create: bool = False, check_same_thread: bool = True
+    ) -> None:
         self.folder = folder
         self.path = folder / DATABASE_NAME
         if not create and not self.path.is_file():
             raise ConfigError(f"{folder} holds no arena: make one with 'referee arena init'")
-        self._db = open_store(self.path, _SCHEMA, "an arena database")
+        self._db = open_store(
+            self.path, _SCHEMA, "an arena database", check_same_thread=check_same_thread
+        )
+
+    @classmethod
+    def off_loop(cls, folder: Path) -> OffLoop[ArenaStore]:
+        """The arena's database for trio code: each call in a worker thread."""
+        return OffLoop(lambda: cls(folder, check_same_thread=False), ArenaStore.close)
 
     def close(self) -> None:
         self._db.close()

@@ -6,6 +6,9 @@ import argparse
 from pathlib import Path
 from typing import Any
 
+from referee.bounds import flag_type
+from referee.cli.options import add_match_options
+
 COLUMNS = ("#", "bot", "version", "author", "rating", "mu ± sigma", "games", "W/D/L", "mean rank",
            "faults", "status")  # fmt: skip
 
@@ -41,10 +44,16 @@ def _add_init(actions: Any) -> None:
         default="openskill",
         help="what the leaderboard ranks by (openskill mu/sigma are always kept)",
     )
-    init.add_argument("--decision-ms", type=int, default=1000, help="time per decision in ms")
-    init.add_argument("--concurrency", type=int, default=2, help="matches at once per worker")
-    init.add_argument("--games-per-table", type=int, default=1, help="seeds per picked table")
-    init.add_argument("--sandbox", action="store_true", help="run bots under bubblewrap")
+    init.add_argument(
+        "--concurrency", type=flag_type("concurrency"), default=2, help="matches at once per worker"
+    )
+    init.add_argument(
+        "--games-per-table",
+        type=flag_type("games_per_table"),
+        default=1,
+        help="seeds per picked table",
+    )
+    add_match_options(init, game_config=False)
     init.set_defaults(run=_init)
 
 
@@ -92,7 +101,8 @@ def _add_show(actions: Any) -> None:
 
 def _init(args: argparse.Namespace) -> int:
     from referee.arena.registry import init_arena
-    from referee.arena.spec import ArenaSpec
+    from referee.arena.spec import DEFAULT_MATCH, ArenaSpec
+    from referee.cli.options import match_options
     from referee.errors import ConfigError
 
     sizes = {}
@@ -105,10 +115,9 @@ def _init(args: argparse.Namespace) -> int:
         games=tuple(dict.fromkeys(args.game)),
         table_sizes=sizes,
         rating=args.rating,
-        decision_ms=args.decision_ms,
         concurrency=args.concurrency,
         games_per_table=args.games_per_table,
-        sandbox=args.sandbox,
+        match=match_options(args, DEFAULT_MATCH),
     )
     init_arena(args.dir, spec).close()
     print(f"arena ready in {args.dir}: {', '.join(spec.games)}, ranked by {spec.rating}")

@@ -144,7 +144,7 @@ def run(args: argparse.Namespace) -> int:
             seats,
             log_dir,
             settings.limits,
-            args.startup_timeout,
+            settings.options.startup_timeout_s,
         )
     finally:
         if scratch is not None:

@@ -1,93 +1,126 @@
-"""Flags every command that plays matches shares: game config, clock, penalties, limits."""
+"""The match flags every command that plays matches shares: ``match``, ``tournament``,
+``sprt`` and ``arena init``.
+
+One flag per ``MatchOptions`` field (referee/settings.py), named after its
+spec key. A flag left out leaves the command's own value: the defaults for
+``match`` and ``sprt``, the spec's for ``tournament``, the arena's for
+``arena init``. Ranges come from referee/bounds.py, the table the spec uses.
+"""
 
 from __future__ import annotations
 
 import argparse
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from referee.bounds import flag_type
 from referee.config import parse_assignments
-from referee.settings import MatchSettings
+from referee.settings import MatchOptions, MatchSettings, Penalty
+
+DEFAULTS = MatchOptions()
+
+FLAGS = {
+    "decision_ms": "--decision-ms",
+    "bank_ms": "--bank-ms",
+    "increment_ms": "--increment-ms",
+    "penalty": "--penalty",
+    "max_strikes": "--max-strikes",
+    "startup_timeout_s": "--startup-timeout",
+    "bot_memory_mb": "--bot-memory-mb",
+    "bot_cpu_s": "--bot-cpu-s",
+    "bot_output_mb": "--bot-output-mb",
+    "sandbox": "--sandbox",
+    "bot_env": "--bot-env",
+}
+"""The flag of every match option."""
 
 
-def add_match_options(parser: argparse.ArgumentParser) -> None:
+def add_match_options(parser: argparse.ArgumentParser, *, game_config: bool = True) -> None:
+    """The match flags, each defaulting to None (not given); ``--config`` with ``game_config``."""
     group = parser.add_argument_group("match settings")
+    if game_config:
+        group.add_argument(
+            "--config",
+            action="append",
+            default=[],
+            metavar="KEY=VALUE",
+            help="a game option (see `referee games`); repeat for more",
+        )
     group.add_argument(
-        "--config",
-        action="append",
-        default=[],
-        metavar="KEY=VALUE",
-        help="a game option (see `referee games`); repeat for more",
-    )
-    group.add_argument(
-        "--decision-ms",
+        FLAGS["decision_ms"],
         type=flag_type("decision_ms"),
-        default=1000,
-        help="time per decision in ms (default 1000)",
+        help=f"time per decision in ms (default {DEFAULTS.decision_ms})",
     )
     group.add_argument(
-        "--bank-ms",
+        FLAGS["bank_ms"],
         type=flag_type("bank_ms"),
-        default=0,
         help="time bank per seat in ms, spent past --decision-ms (default 0)",
     )
     group.add_argument(
-        "--increment-ms",
+        FLAGS["increment_ms"],
         type=flag_type("increment_ms"),
-        default=0,
         help="added to the bank after each decision (default 0)",
     )
     group.add_argument(
-        "--penalty",
-        choices=("forfeit", "default-action"),
-        default="forfeit",
+        FLAGS["penalty"],
+        choices=[p.value for p in Penalty],
         help="what a fault costs: forfeit the match (default), or the engine's "
         "default action with a strike",
     )
     group.add_argument(
-        "--max-strikes",
+        FLAGS["max_strikes"],
         type=flag_type("max_strikes"),
-        default=3,
-        help="with --penalty default-action, strikes before a forfeit (default 3)",
+        help=f"with --penalty default-action, strikes before a forfeit "
+        f"(default {DEFAULTS.max_strikes})",
     )
     group.add_argument(
-        "--startup-timeout",
+        FLAGS["startup_timeout_s"],
+        dest="startup_timeout_s",
         type=flag_type("startup_timeout_s", float),
-        default=10.0,
-        help="seconds a bot has to connect and say hello (default 10)",
+        help=f"seconds a bot has to connect and say hello (default {DEFAULTS.startup_timeout_s:g})",
     )
     group.add_argument(
-        "--bot-memory-mb",
+        FLAGS["bot_memory_mb"],
         type=flag_type("bot_memory_mb"),
-        default=2048,
-        help="heap limit per bot process in MB (default 2048)",
+        help=f"heap limit per bot process in MB (default {DEFAULTS.bot_memory_mb})",
     )
     group.add_argument(
-        "--sandbox",
-        action="store_true",
+        FLAGS["bot_cpu_s"],
+        type=flag_type("bot_cpu_s"),
+        help="CPU seconds per bot process, 0 for none (default 0)",
+    )
+    group.add_argument(
+        FLAGS["bot_output_mb"],
+        type=flag_type("bot_output_mb"),
+        help=f"stdout and stderr kept per bot process in its log, 0 for all "
+        f"(default {DEFAULTS.bot_output_mb})",
+    )
+    group.add_argument(
+        FLAGS["sandbox"],
+        action="store_const",
+        const=True,
         help="run bots under bubblewrap: no network, read-only files, private /tmp",
     )
     group.add_argument(
-        "--bot-env",
+        FLAGS["bot_env"],
         action="append",
-        default=[],
         metavar="NAME",
         help="pass the environment variable NAME to bots (they get only PATH, HOME, "
         "the locale, TERM and TZ otherwise); repeat for more",
     )
-    group.add_argument(
-        "--bot-output-mb",
-        type=flag_type("bot_output_mb"),
-        default=4,
-        help="stdout and stderr kept per bot process in its log, 0 for all (default 4)",
-    )
-    group.add_argument(
-        "--bot-cpu-s",
-        type=flag_type("bot_cpu_s"),
-        default=0,
-        help="CPU seconds per bot process, 0 for none (default 0)",
-    )
+
+
+def match_options(args: argparse.Namespace, base: MatchOptions = DEFAULTS) -> MatchOptions:
+    """``base`` with the match flags given laid over it, checked.
+
+    Raises:
+        ConfigError: a value out of range, or a sandbox without bubblewrap.
+    """
+    given = {key: getattr(args, key) for key in FLAGS if getattr(args, key, None) is not None}
+    if "bot_env" in given:
+        given["bot_env"] = tuple(given["bot_env"])
+    return replace(base, **given) if given else base
 
 
 def match_settings(args: argparse.Namespace) -> MatchSettings:
@@ -96,20 +129,7 @@ def match_settings(args: argparse.Namespace) -> MatchSettings:
     Raises:
         ConfigError: a value out of range or an unknown game option.
     """
-    return MatchSettings.build(
-        args.game,
-        parse_assignments(args.config),
-        decision_ms=args.decision_ms,
-        bank_ms=args.bank_ms,
-        increment_ms=args.increment_ms,
-        penalty=args.penalty,
-        max_strikes=args.max_strikes,
-        memory_mb=args.bot_memory_mb,
-        cpu_s=args.bot_cpu_s,
-        sandbox=args.sandbox,
-        bot_env=args.bot_env,
-        output_mb=args.bot_output_mb,
-    )
+    return MatchSettings.build(args.game, parse_assignments(args.config), match_options(args))
 
 
 def add_list_options(parser: argparse.ArgumentParser) -> None:

@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     from referee.tournament.spec import TournamentSpec
 
 from referee.bounds import flag_type
-from referee.cli.options import add_list_options, list_overrides
+from referee.cli.options import add_list_options, add_match_options, list_overrides, match_options
 
 
 def add_parser(commands: Any) -> None:
@@ -62,10 +62,10 @@ def add_parser(commands: Any) -> None:
     parser.add_argument("--seed", type=flag_type("seed"), default=1)
     add_list_options(parser)
     parser.add_argument("--concurrency", type=flag_type("concurrency"), default=2)
-    parser.add_argument("--decision-ms", type=flag_type("decision_ms"), default=1000)
     parser.add_argument(
         "--out", type=Path, help="the folder for records and bot logs (default: sprt/NAME-TIME)"
     )
+    add_match_options(parser)
     parser.set_defaults(run=run)
 
 
@@ -102,8 +102,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _build(args: argparse.Namespace) -> tuple[TournamentSpec, SprtConfig]:
     """The match settings of the duel and the test, from the flags; ConfigError if wrong."""
-    from dataclasses import replace
-
+    from referee.config import parse_assignments
     from referee.entrant import Entrant
     from referee.errors import ConfigError
     from referee.ratings import SprtConfig, SprtModel
@@ -141,6 +140,8 @@ def _build(args: argparse.Namespace) -> tuple[TournamentSpec, SprtConfig]:
         name=f"{args.game}-{entrants[0].name}-vs-{entrants[1].name}",
         seed=args.seed,
         concurrency=args.concurrency,
-        decision_ms=args.decision_ms,
+        config=parse_assignments(args.config),
+        match=match_options(args),
+        **list_overrides(args),
     )
-    return replace(spec, **list_overrides(args)), config
+    return spec, config

@@ -8,7 +8,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from referee.bounds import flag_type
-from referee.cli.options import add_list_options, list_overrides
+from referee.cli.options import add_list_options, add_match_options, list_overrides, match_options
+from referee.tournament.spec import Format
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -49,7 +50,7 @@ def add_parser(commands: Any) -> None:
         help="a bot: a built-in bot's name (see `referee games`), a Python file or a command; "
         "NAME=COMMAND names it",
     )
-    parser.add_argument("--format", choices=("round-robin", "gauntlet", "swiss"))
+    parser.add_argument("--format", choices=[f.value for f in Format])
     parser.add_argument("--challenger", help="gauntlet: the bot that meets the field")
     parser.add_argument(
         "--games",
@@ -66,20 +67,11 @@ def add_parser(commands: Any) -> None:
     )
     parser.add_argument("--workers", type=flag_type("workers"), help="worker processes")
     parser.add_argument(
-        "--decision-ms", type=flag_type("decision_ms"), help="time per decision in ms"
-    )
-    parser.add_argument(
         "--no-reuse",
         dest="reuse_bots",
         action="store_false",
         default=None,
         help="start a fresh bot process for every match",
-    )
-    parser.add_argument(
-        "--sandbox",
-        action="store_const",
-        const=True,
-        help="run bots under bubblewrap: no network, read-only files, private /tmp",
     )
     parser.add_argument(
         "--dask",
@@ -99,6 +91,7 @@ def add_parser(commands: Any) -> None:
         metavar="N",
         help="when the output is not a terminal: the standings after every N matches too",
     )
+    add_match_options(parser)
     parser.set_defaults(run=run)
 
 
@@ -110,11 +103,10 @@ OVERRIDES = (
     "seed",
     "concurrency",
     "workers",
-    "decision_ms",
     "reuse_bots",
-    "sandbox",
     "dask_scheduler",
 )
+"""Flags that set a spec key of the same name; the match flags set ``spec.match``."""
 
 
 def build_spec(args: argparse.Namespace) -> Any:
@@ -122,6 +114,7 @@ def build_spec(args: argparse.Namespace) -> Any:
     from dataclasses import replace
 
     from referee import builtin_bots
+    from referee.config import parse_assignments
     from referee.entrant import Entrant
     from referee.errors import ConfigError
     from referee.tournament.spec import TournamentSpec, default_spec, load_spec
@@ -137,7 +130,10 @@ def build_spec(args: argparse.Namespace) -> Any:
         spec = default_spec(builtin_bots.folder())
     overrides = {k: getattr(args, k) for k in OVERRIDES if getattr(args, k) is not None}
     overrides.update(list_overrides(args))
-    return replace(spec, **overrides) if overrides else spec
+    if args.config:  # over the spec's own game options
+        overrides["config"] = {**spec.config, **parse_assignments(args.config)}
+    overrides["match"] = match_options(args, spec.match)
+    return replace(spec, **overrides)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -23,7 +23,7 @@ from referee.games import get_engine
 from referee.tournament import ladders, schedule
 from referee.tournament.execute import Worker, match_config, match_settings
 from referee.tournament.keys import MatchKeys
-from referee.tournament.spec import TournamentSpec
+from referee.tournament.spec import Format, Rating, TournamentSpec
 from referee.tournament.standings import Standing, game_results, standings
 from referee.tournament.store import DATABASE_NAME, ScheduledMatch, Store
 from referee.transport.process import BotCommand
@@ -62,7 +62,7 @@ def table_size(spec: TournamentSpec) -> int:
         )
     if len(spec.entrants) < max(size, 2):
         raise ConfigError(f"bots: a tournament needs at least {max(size, 2)} bots")
-    if spec.format == "swiss" and size != 2:
+    if spec.format is Format.SWISS and size != 2:
         raise ConfigError(f"format: swiss pairs two bots per match, but tables seat {size}")
     return size
 
@@ -79,9 +79,9 @@ def first_round(spec: TournamentSpec) -> schedule.RoundPlan | None:
     """
     size = table_size(spec)
     names = [e.name for e in spec.entrants]
-    if spec.format == "swiss":
+    if spec.format is Format.SWISS:
         return None  # each round is paired when the one before it has finished
-    if spec.format == "gauntlet":
+    if spec.format is Format.GAUNTLET:
         tables = schedule.gauntlet_tables(names, spec.challenger, size)
     else:
         tables = schedule.round_robin_tables(names, size)
@@ -173,7 +173,7 @@ def _feed_ladder(store: Store, spec: TournamentSpec) -> None:
             return
         today = datetime.now(UTC).date()
         for result in game_results(store.matches("done")):
-            ladder.record(result, today, with_skill=spec.rating == "openskill")
+            ladder.record(result, today, with_skill=spec.rating is Rating.OPENSKILL)
         ladder.applied.append(uid)
 
 
@@ -199,11 +199,22 @@ async def _run_worker_process(command: list[str]) -> None:
 
 
 async def _report(store: Store, spec: TournamentSpec, on_progress: ProgressCallback) -> None:
-    while True:
-        finished = store.matches("done")  # read once for the standings and the match log
-        rows = current_standings(store, spec, finished, rate=False)
-        on_progress(_snapshot(store, spec, rows, finished))
-        await trio.sleep(POLL_S)
+    """Progress every ``POLL_S``, read off the loop that enforces the matches' deadlines."""
+    db = Store.off_loop(store.folder)
+    try:
+        while True:
+            progress = await db.run(lambda reader: _progress(reader, spec))
+            on_progress(progress)
+            await trio.sleep(POLL_S)
+    finally:
+        db.close()
+
+
+def _progress(store: Store, spec: TournamentSpec) -> Progress:
+    """A snapshot without ratings (the fit is for the end). Runs in a worker thread."""
+    finished = store.matches("done")  # read once for the standings and the match log
+    rows = current_standings(store, spec, finished, rate=False)
+    return _snapshot(store, spec, rows, finished)
 
 
 def _snapshot(
@@ -211,7 +222,7 @@ def _snapshot(
 ) -> Progress:
     counts = store.counts()
     total = sum(counts.values())
-    if spec.format == "swiss":  # rounds not yet scheduled are part of the whole
+    if spec.format is Format.SWISS:  # rounds not yet scheduled are part of the whole
         per_round = max(1, total // max(1, store.last_round()))
         total = per_round * schedule.swiss_round_count(spec)
     done = counts["done"] + counts["skipped"]
@@ -224,7 +235,7 @@ def _snapshot(
 def _schedule_next_round(store: Store, spec: TournamentSpec) -> bool:
     """Schedule the next Swiss round if one is due; whether one was."""
     round_no = store.last_round() + 1
-    if spec.format != "swiss" or round_no > schedule.swiss_round_count(spec):
+    if spec.format is not Format.SWISS or round_no > schedule.swiss_round_count(spec):
         return False
     quarantined = store.quarantined()
     points = _swiss_points(store, spec)

@@ -28,16 +28,16 @@ from referee.tournament.execute import (
     match_settings,
     play_scheduled,
     record_path,
-    result_to_dict,
     run_lanes,
 )
 from referee.tournament.keys import MatchKeys
+from referee.tournament.results import StoredResult
 from referee.tournament.spec import TournamentSpec
 from referee.tournament.store import ScheduledMatch, Store
 
 logger = structlog.get_logger("referee.tournament")
 
-Outcome = tuple[int, dict[str, Any], str]
+Outcome = tuple[int, StoredResult, str]
 """A played match as a worker returns it: its id, its result and its record's text."""
 
 
@@ -68,7 +68,7 @@ async def _play_batch(
             for match in queue:
                 record = folder / f"{match.id}.jsonl"
                 result = await play_scheduled(settings, spec, match, pool, record, keys=keys)
-                summary = result_to_dict(result, match.seats)
+                summary = StoredResult.of(result, match.seats)
                 outcomes.append((match.id, summary, record.read_text(encoding="utf-8")))
 
         await run_lanes(spec, settings, folder / "logs", lane)

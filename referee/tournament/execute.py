@@ -10,9 +10,9 @@ a clean match; after a fault it is replaced by a fresh one.
 
 from __future__ import annotations
 
-import dataclasses
 from collections import defaultdict
 from collections.abc import Awaitable, Callable, Mapping
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -21,13 +21,14 @@ import trio
 from google.protobuf.message import Message
 
 from referee.config import build_config
+from referee.database import OffLoop
 from referee.match.result import MatchResult
 from referee.match.runner import MatchSpec, run_match
 from referee.settings import MatchSettings
 from referee.tournament.keys import MatchKeys
 from referee.tournament.quarantine import Played, verdict
+from referee.tournament.results import StoredResult
 from referee.tournament.spec import TournamentSpec
-from referee.tournament.standings import seat_faults
 from referee.tournament.store import ScheduledMatch, Store
 from referee.transport.congestion import Capacity, cores
 from referee.transport.fleet import BotFleet
@@ -97,20 +98,7 @@ class BotPool:
 
 def match_settings(spec: TournamentSpec) -> MatchSettings:
     """How every match of the tournament is played."""
-    return MatchSettings.build(
-        spec.game,
-        spec.config,
-        decision_ms=spec.decision_ms,
-        bank_ms=spec.bank_ms,
-        increment_ms=spec.increment_ms,
-        penalty=spec.penalty,
-        max_strikes=spec.max_strikes,
-        memory_mb=spec.bot_memory_mb,
-        cpu_s=spec.bot_cpu_s,
-        sandbox=spec.sandbox,
-        bot_env=spec.bot_env.split(),
-        output_mb=spec.bot_output_mb,
-    )
+    return MatchSettings.build(spec.game, spec.config, spec.match)
 
 
 def match_config(settings: MatchSettings, spec: TournamentSpec, group: int) -> Message:
@@ -125,13 +113,8 @@ def match_config(settings: MatchSettings, spec: TournamentSpec, group: int) -> M
 
 
 def result_to_dict(result: MatchResult, seats: tuple[str, ...]) -> dict[str, Any]:
-    """What the database keeps of a match: per seat, the entrant and how it ended."""
-    return {
-        "match_id": result.match_id,
-        "steps": result.steps,
-        "overhead": dataclasses.asdict(result.overhead) if result.overhead else None,
-        "seats": [{**s.to_dict(), "name": seats[s.seat]} for s in result.seats],
-    }
+    """A ``StoredResult`` as JSON data, as the arena's database keeps it."""
+    return StoredResult.of(result, seats).to_dict()
 
 
 def record_path(records: Path, scheduled: ScheduledMatch) -> Path:
@@ -182,13 +165,13 @@ async def play_scheduled(
 
 
 def finish_match(
-    store: Store, spec: TournamentSpec, match_id: int, result: dict[str, Any], record: str
+    store: Store, spec: TournamentSpec, match_id: int, result: StoredResult, record: str
 ) -> None:
     """Store a match's result, then judge the health of every bot that faulted in it."""
     store.finish(match_id, result, record)
-    for seat in result["seats"]:
-        if seat_faults(seat):
-            _judge(store, spec, seat["name"])
+    for seat in result.seats:
+        if seat.fault_labels():
+            _judge(store, spec, seat.name)
 
 
 def _judge(store: Store, spec: TournamentSpec, name: str) -> None:
@@ -196,7 +179,7 @@ def _judge(store: Store, spec: TournamentSpec, name: str) -> None:
     if name in store.quarantined():
         return
     history = [
-        Played(started, finished, len(seat_faults(seat)))
+        Played(started, finished, len(seat.fault_labels()))
         for started, finished, seat in store.history(name)
     ]
     reason = verdict(history, spec.max_fault_rate)
@@ -224,7 +207,7 @@ async def run_lanes(
     logs.parent.chmod(0o700)
     async with (
         BotServer() as server,
-        BotFleet(server, logs, settings.limits, spec.startup_timeout_s) as fleet,
+        BotFleet(server, logs, settings.limits, spec.match.startup_timeout_s) as fleet,
         trio.open_nursery() as nursery,
     ):
         seats = spec.table_size or settings.engine.min_players
@@ -234,7 +217,12 @@ async def run_lanes(
 
 
 class Worker:
-    """Plays pending matches from the store until none is left."""
+    """Plays pending matches from the store until none is left.
+
+    Its database calls run off the trio loop (``Store.off_loop``): a claim that
+    waits for another worker's write lock must not hold up the deadlines of the
+    matches this worker is playing.
+    """
 
     def __init__(self, store: Store, spec: TournamentSpec, name: str) -> None:
         self.store = store
@@ -245,24 +233,33 @@ class Worker:
         self.keys = MatchKeys.of_tournament(store.folder, spec)
 
     async def run(self) -> None:
-        await run_lanes(self.spec, self.settings, self.store.folder / "logs", self._lane)
+        db = Store.off_loop(self.store.folder)
+        try:
+            lane = partial(self._lane, db)
+            await run_lanes(self.spec, self.settings, self.store.folder / "logs", lane)
+        finally:
+            db.close()
 
-    async def _lane(self, pool: BotPool) -> None:
-        while (scheduled := self.store.claim(self.name)) is not None:
-            await self._play(scheduled, pool)
+    async def _lane(self, db: OffLoop[Store], pool: BotPool) -> None:
+        while (scheduled := await db.run(lambda store: store.claim(self.name))) is not None:
+            await self._play(db, scheduled, pool)
 
-    async def _play(self, scheduled: ScheduledMatch, pool: BotPool) -> None:
+    async def _play(self, db: OffLoop[Store], scheduled: ScheduledMatch, pool: BotPool) -> None:
         record = record_path(self.records, scheduled)
-        self.store.set_record_path(scheduled.id, str(record))
+        await db.run(lambda store: store.set_record_path(scheduled.id, str(record)))
         try:
             result = await play_scheduled(
                 self.settings, self.spec, scheduled, pool, record, keys=self.keys
             )
         except BaseException:
-            self.store.interrupt(scheduled.id, "the referee was stopped")
+            with trio.CancelScope(shield=True):  # said even when the lane is cancelled
+                note = "the referee was stopped"
+                await db.run(lambda store: store.interrupt(scheduled.id, note))
             raise
-        summary = result_to_dict(result, scheduled.seats)
-        finish_match(self.store, self.spec, scheduled.id, summary, str(record))
+        summary = StoredResult.of(result, scheduled.seats)
+        await db.run(
+            lambda store: finish_match(store, self.spec, scheduled.id, summary, str(record))
+        )
 
 
 def run_worker_process(folder: Path, name: str) -> None:

@@ -28,7 +28,7 @@ async def preflight(spec: TournamentSpec, logs: Path) -> None:
     commands = [BotCommand.parse(e.command, e.name) for e in spec.entrants]
     async with (
         BotServer() as server,
-        BotFleet(server, logs, settings.limits, spec.startup_timeout_s) as fleet,
+        BotFleet(server, logs, settings.limits, spec.match.startup_timeout_s) as fleet,
     ):
         processes = await fleet.launch_all(commands)
         failures = [

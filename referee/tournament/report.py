@@ -13,6 +13,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
+from referee.match.termination import Termination
 from referee.tournament import headtohead
 from referee.tournament.coordinator import Progress as Snapshot
 from referee.tournament.headtohead import PairRecord
@@ -84,11 +85,12 @@ class MatchLog:
 
 def match_line(match: ScheduledMatch) -> str:
     """``#12 seed 3: greedy 1st (41), random 2nd (17, timeout)``."""
-    seats = (match.result or {}).get("seats", [])
+    seats = match.result.seats if match.result else ()
     parts = []
     for seat in seats:
-        ended = "" if seat["termination"] == "normal" else f", {seat['termination']}"
-        parts.append(f"{seat['name']} {_ordinal(seat['rank'])} ({seat['score']:g}{ended})")
+        normal = seat.termination is Termination.NORMAL
+        ended = "" if normal else f", {seat.termination.label}"
+        parts.append(f"{seat.name} {_ordinal(seat.rank)} ({seat.score:g}{ended})")
     return f"#{match.id} seed {match.seed}: {', '.join(parts)}"
 
 
@@ -185,12 +187,12 @@ def _pair_cell(pair: PairRecord | None, ranked: bool) -> str:
 
 def overhead_line(matches: Sequence[ScheduledMatch]) -> str:
     """The referee's own time per decision over a tournament, for people; '' without data."""
-    summaries = [m.result["overhead"] for m in matches if m.result and m.result.get("overhead")]
+    summaries = [m.result.overhead for m in matches if m.result and m.result.overhead]
     if not summaries:
         return ""
-    decisions = sum(s["decisions"] for s in summaries)
-    medians = statistics.median(s["median_ms"] for s in summaries)
-    worst = max(s["p99_ms"] for s in summaries)
+    decisions = sum(s.decisions for s in summaries)
+    medians = statistics.median(s.median_ms for s in summaries)
+    worst = max(s.p99_ms for s in summaries)
     return (
         f"Referee overhead per decision: {medians:.2f} ms (median of match medians), "
         f"worst match p99 {worst:.2f} ms, {decisions} decisions"

@@ -17,7 +17,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from referee.tournament.spec import TournamentSpec
+from referee.tournament.spec import Rotation, TournamentSpec
 
 
 @dataclass(frozen=True)
@@ -41,16 +41,17 @@ def match_seed(base: int, *parts: object) -> int:
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big") >> 1
 
 
-def seat_orders(table: Sequence[str], rotation: str) -> list[tuple[str, ...]]:
+def seat_orders(table: Sequence[str], rotation: Rotation) -> list[tuple[str, ...]]:
     """The seat orders a table is played in.
 
     ``all``: every permutation (each bot in each seat equally often, and
     each ordering of opponents); ``cyclic``: one shift per seat (each bot
     in each seat exactly once, for large tables); ``none``: as listed.
     """
-    if rotation == "all":
+    rotation = Rotation(rotation)  # a member, or its value
+    if rotation is Rotation.ALL:
         return list(itertools.permutations(table))
-    if rotation == "cyclic":
+    if rotation is Rotation.CYCLIC:
         return [tuple(table[i:]) + tuple(table[:i]) for i in range(len(table))]
     return [tuple(table)]
 
@@ -154,7 +155,7 @@ class RoundPlan:
     round: int
     tables: Tables
     games_per_table: int
-    rotation: str
+    rotation: Rotation
     seed: int
     seeds: tuple[int, ...] = ()
     """The organiser's seed list: seed group ``g`` of every table plays ``seeds[g % len]``."""
@@ -212,7 +213,8 @@ class RoundPlan:
     def from_json(cls, text: str) -> RoundPlan:
         data = json.loads(text)
         seeds = tuple(data.pop("seeds", ()))  # absent in plans stored before seed lists
-        return cls(**{**data, "tables": Tables.from_dict(data["tables"]), "seeds": seeds})
+        tables, rotation = Tables.from_dict(data["tables"]), Rotation(data["rotation"])
+        return cls(**{**data, "tables": tables, "rotation": rotation, "seeds": seeds})
 
 
 def round_plan(spec: TournamentSpec, tables: Tables, round_no: int) -> RoundPlan:

@@ -11,18 +11,47 @@ import json
 import tomllib
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
+from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
 from referee import bounds
 from referee.entrant import Entrant, name_from_command
 from referee.errors import ConfigError
-from referee.settings import PENALTIES
-from referee.transport.sandbox import require_bubblewrap
+from referee.settings import OPTION_KEYS, MatchOptions
 
-FORMATS = ("round-robin", "gauntlet", "swiss")
-ROTATIONS = ("all", "cyclic", "none")
-RATINGS = ("elo", "openskill")
+
+class Format(StrEnum):
+    """How a tournament's tables are drawn."""
+
+    ROUND_ROBIN = "round-robin"
+    """Every table of ``table_size`` bots plays."""
+    GAUNTLET = "gauntlet"
+    """Every table seats the ``challenger``."""
+    SWISS = "swiss"
+    """Rounds of pairs of close score who have not met, each paired when the last ends."""
+
+
+class Rotation(StrEnum):
+    """The seat orders each seed of a table is played in."""
+
+    ALL = "all"
+    """Every permutation: each bot in each seat, and each order of opponents."""
+    CYCLIC = "cyclic"
+    """One shift per seat: each bot in each seat once (for large tables)."""
+    NONE = "none"
+    """The table's own order only."""
+
+
+class Rating(StrEnum):
+    """The persistent ladder's rating a tournament feeds."""
+
+    ELO = "elo"
+    """Incremental Elo, multiplayer games as pairwise results."""
+    OPENSKILL = "openskill"
+    """Plackett-Luce skill (mu, sigma), for multiplayer games."""
+
+
 MAP_OPTION = "map"
 """The game option ``maps`` sets (Land's and Landover's board)."""
 BOUNDED_KEYS = (
@@ -30,19 +59,13 @@ BOUNDED_KEYS = (
     "table_size",
     "seed",
     "swiss_rounds",
-    "decision_ms",
-    "bank_ms",
-    "increment_ms",
-    "max_strikes",
     "concurrency",
     "workers",
     "max_fault_rate",
-    "startup_timeout_s",
-    "bot_memory_mb",
-    "bot_cpu_s",
-    "bot_output_mb",
 )
-"""The spec's numbers, each checked against its range in referee/bounds.py."""
+"""The spec's own numbers, each checked against its range in referee/bounds.py (the match
+options' numbers are ``MatchOptions``')."""
+ENUMS: dict[str, type[StrEnum]] = {"format": Format, "rotation": Rotation, "rating": Rating}
 
 
 @dataclass(frozen=True)
@@ -52,14 +75,14 @@ class TournamentSpec:
     game: str
     entrants: tuple[Entrant, ...]
     name: str = "tournament"
-    format: str = "round-robin"
+    format: Format = Format.ROUND_ROBIN
     config: Mapping[str, Any] = field(default_factory=dict)
     """Game options over the engine's defaults (see ``referee games``)."""
     table_size: int = 0
     """Players per match; 0 means the game's minimum (1 for solo games, 2 for duels)."""
     games_per_table: int = 2
     """Seeds per table; each seed is played in every seat order of the rotation."""
-    rotation: str = "all"
+    rotation: Rotation = Rotation.ALL
     """Seat orders per seed: every order (``all``), one shift per seat (``cyclic``), or one."""
     seed: int = 1
     """The base seed; every match's seed derives from it and the table."""
@@ -73,11 +96,6 @@ class TournamentSpec:
     """Gauntlet: the bot that meets every other bot."""
     swiss_rounds: int = 0
     """Swiss: rounds to play; 0 means ceil(log2(entrants)) + 1."""
-    decision_ms: int = 1000
-    bank_ms: int = 0
-    increment_ms: int = 0
-    penalty: str = "forfeit"
-    max_strikes: int = 3
     concurrency: int = 4
     """Matches at once per worker."""
     workers: int = 1
@@ -86,20 +104,13 @@ class TournamentSpec:
     """Keep a bot's process for its next match (a fresh one always follows a fault)."""
     max_fault_rate: float = 0.5
     """A bot with more faults per match than this (after 4 matches) is quarantined."""
-    startup_timeout_s: float = 10.0
-    bot_memory_mb: int = 2048
-    bot_cpu_s: int = 0
-    sandbox: bool = False
-    """Run bots under bubblewrap: they see only their own files, no network, their own pids."""
-    bot_env: str = ""
-    """Environment variables bots may see beyond PATH, HOME, the locale, TERM and TZ: names
-    separated by spaces."""
-    bot_output_mb: int = 4
-    """Stdout and stderr kept per bot process in its log, 0 for all."""
     dask_scheduler: str = ""
     """Play on a Dask cluster: ``local`` (``workers`` processes here) or a scheduler address."""
-    rating: str = "elo"
+    rating: Rating = Rating.ELO
     """The ladder's rating: ``elo``, or ``openskill`` (Plackett-Luce) for multiplayer."""
+    match: MatchOptions = field(default_factory=MatchOptions)
+    """The clock, penalties and bots' limits: in a TOML spec, top-level keys
+    (``decision_ms = 500``), as for every other command (referee/settings.py)."""
     chance_secret_file: str = ""
     """A file with the secret every match's chance key derives from; empty: a random
     secret, kept in the tournament's folder (referee/tournament/keys.py)."""
@@ -107,6 +118,13 @@ class TournamentSpec:
     """A file with the organiser's key to sign every record with (HMAC-SHA256)."""
 
     def __post_init__(self) -> None:
+        for key, kind in ENUMS.items():  # a string from TOML or JSON becomes its member
+            value = getattr(self, key)
+            try:
+                object.__setattr__(self, key, kind(value))
+            except ValueError:
+                allowed = ", ".join(member.value for member in kind)
+                raise ConfigError(f"{key}: expected one of {allowed}, got {value!r}") from None
         _check_spec(self)
 
     def to_json(self) -> str:
@@ -124,6 +142,9 @@ class TournamentSpec:
             data["entrants"] = tuple(Entrant(**e) for e in data["entrants"])
             for key in ("seeds", "maps"):  # JSON lists; absent in specs stored before them
                 data[key] = tuple(data.get(key, ()))
+            # Specs stored before MatchOptions kept its keys at the top level.
+            flat = {key: data.pop(key) for key in OPTION_KEYS if key in data}
+            data["match"] = MatchOptions.from_mapping(data.get("match", flat))
             return cls(**data)
         except (ValueError, TypeError, KeyError) as error:
             raise ConfigError(f"the stored tournament spec does not read: {error}") from None
@@ -142,24 +163,12 @@ def _check_spec(spec: TournamentSpec) -> None:
     names = [e.name for e in spec.entrants]
     if len(set(names)) != len(names):
         raise ConfigError(f"bots: names must be unique, got {names}")
-    _choice("format", spec.format, FORMATS)
-    _choice("rotation", spec.rotation, ROTATIONS)
-    _choice("penalty", spec.penalty, PENALTIES)
-    _choice("rating", spec.rating, RATINGS)
     for key in BOUNDED_KEYS:
         bounds.check(key, getattr(spec, key))
     for seed in spec.seeds:
         bounds.check("seed", seed)
-    bounds.check_clock(spec.decision_ms, spec.bank_ms)
-    if spec.sandbox:
-        require_bubblewrap()
-    if spec.format == "gauntlet" and spec.challenger not in names:
+    if spec.format is Format.GAUNTLET and spec.challenger not in names:
         raise ConfigError(f"challenger: expected one of the bots {names}, got {spec.challenger!r}")
-
-
-def _choice(key: str, value: str, allowed: tuple[str, ...]) -> None:
-    if value not in allowed:
-        raise ConfigError(f"{key}: expected one of {', '.join(allowed)}, got {value!r}")
 
 
 def parse_spec(data: Mapping[str, Any], where: str = "spec") -> TournamentSpec:
@@ -169,7 +178,8 @@ def parse_spec(data: Mapping[str, Any], where: str = "spec") -> TournamentSpec:
         ConfigError: a missing or unknown key, or a value of the wrong type.
     """
     data = _read_list_files(dict(data), where)
-    known = {f for f in TournamentSpec.__dataclass_fields__ if f != "entrants"} | {"bots"}
+    own = set(TournamentSpec.__dataclass_fields__) - {"entrants", "match"}
+    known = own | set(OPTION_KEYS) | {"bots"}
     unknown = sorted(set(data) - known)
     if unknown:
         raise ConfigError(f"{where}: unknown key {unknown[0]!r}; known keys: {sorted(known)}")
@@ -177,12 +187,16 @@ def parse_spec(data: Mapping[str, Any], where: str = "spec") -> TournamentSpec:
         if key not in data:
             raise ConfigError(f"{where}: missing key {key!r}")
     entrants = tuple(_parse_entrant(bot, i, where) for i, bot in enumerate(data.pop("bots")))
-    defaults = TournamentSpec.__dataclass_fields__
+    types = {
+        **{k: f.type for k, f in MatchOptions.__dataclass_fields__.items()},
+        **{k: f.type for k, f in TournamentSpec.__dataclass_fields__.items()},
+    }
     for key, value in data.items():
-        _check_type(key, value, defaults[key].type, where)
+        _check_type(key, value, types[key], where)
         if isinstance(value, list):
             data[key] = tuple(value)
-    return TournamentSpec(entrants=entrants, **data)
+    match = MatchOptions.from_mapping({k: data.pop(k) for k in OPTION_KEYS if k in data})
+    return TournamentSpec(entrants=entrants, match=match, **data)
 
 
 LIST_FILES = {"seeds_file": "seeds", "maps_file": "maps"}
@@ -252,12 +266,18 @@ _TYPES: dict[str, type | tuple[type, ...]] = {
     "int": int,
     "float": (int, float),
     "bool": bool,
+    "Format": str,
+    "Rotation": str,
+    "Rating": str,
+    "Penalty": str,
 }
 _LISTS: dict[str, type] = {"tuple[int, ...]": int, "tuple[str, ...]": str}
 """List-valued keys (``seeds``, ``maps``) by annotation: the type of their items."""
 
 
 def _check_type(key: str, value: Any, annotation: Any, where: str) -> None:
+    if key == "bot_env" and isinstance(value, str):  # names separated by spaces, or a list
+        return
     item = _LISTS.get(str(annotation))
     if item is not None:
         good = isinstance(value, list) and value

@@ -9,16 +9,14 @@ seed. Ratings are a Bradley-Terry fit with 95% intervals.
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from referee.entrant import describe_bot
-from referee.match.termination import Termination
 from referee.ratings import GameResult, bradley_terry
+from referee.tournament.results import StoredSeat
 from referee.tournament.store import ScheduledMatch
-
-SOLO_WIN_TITLE = "won"
 
 
 @dataclass
@@ -72,13 +70,9 @@ class Standing:
         return sum(self.faults.values())
 
 
-def seat_faults(seat: dict[str, Any]) -> list[str]:
-    """The faults of one seat in one match: each penalised one, or else a faulty end (stall)."""
-    penalised = list(seat.get("faults", []))
-    if penalised:
-        return penalised
-    termination = Termination.parse(seat["termination"])
-    return [termination.label] if termination.is_fault else []
+def seat_faults(seat: Mapping[str, Any]) -> list[str]:
+    """The faults of one seat in one match, stored as JSON (the arena's results)."""
+    return StoredSeat.from_dict(seat).fault_labels()
 
 
 def game_results(matches: Iterable[ScheduledMatch]) -> list[GameResult]:
@@ -86,22 +80,14 @@ def game_results(matches: Iterable[ScheduledMatch]) -> list[GameResult]:
     results: list[GameResult] = []
     solo: dict[tuple[int, int], dict[str, float]] = defaultdict(dict)
     for match in matches:
-        seats = (match.result or {}).get("seats", [])
+        seats = match.result.seats if match.result else ()
         if len(seats) == 1:
-            solo[(match.round, match.group)][seats[0]["name"]] = seats[0]["score"]
+            solo[(match.round, match.group)][seats[0].name] = seats[0].score
         elif seats:
-            ranks = {s["name"]: s["rank"] for s in seats}
-            results.append(GameResult(ranks, {s["name"]: s["score"] for s in seats}))
+            ranks = {s.name: s.rank for s in seats}
+            results.append(GameResult(ranks, {s.name: s.score for s in seats}))
     results.extend(GameResult.from_points(scores) for scores in solo.values() if len(scores) > 1)
     return results
-
-
-def _won(seat: dict[str, Any], seats: Sequence[dict[str, Any]]) -> bool:
-    """A match won: first alone at the table, or the solo engines' "won" title."""
-    if len(seats) == 1:
-        return SOLO_WIN_TITLE in seat.get("titles", [])
-    firsts = sum(other["rank"] == 1 for other in seats)
-    return bool(seat["rank"] == 1 and firsts == 1)
 
 
 def standings(
@@ -114,16 +100,16 @@ def standings(
     """Each bot's standing, best first by rating, then points, then mean score."""
     table = {name: Standing(name, quarantined=quarantined.get(name, "")) for name in names}
     for match in matches:
-        seats = (match.result or {}).get("seats", [])
-        for seat in seats:
-            standing = table[seat["name"]]
+        if match.result is None:
+            continue
+        for seat in match.result.seats:
+            standing = table[seat.name]
             standing.matches += 1
-            standing.rank_sum += seat["rank"]
-            standing.score_sum += seat["score"]
-            standing.games_won += _won(seat, seats)
-            standing.faults.update(seat_faults(seat))
-            standing.bot_name = seat.get("bot_name", standing.bot_name)
-            standing.bot_version = seat.get("bot_version", standing.bot_version)
+            standing.rank_sum += seat.rank
+            standing.score_sum += seat.score
+            standing.games_won += match.result.won(seat)
+            standing.faults.update(seat.fault_labels())
+            standing.bot_name, standing.bot_version = seat.bot_name, seat.bot_version
     results = game_results(matches)
     for result in results:
         for pair in result.comparisons():

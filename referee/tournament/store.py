@@ -22,8 +22,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from referee.database import open_store
+from referee.database import OffLoop, open_store
 from referee.errors import ConfigError
+from referee.tournament.results import StoredResult, StoredSeat
 from referee.tournament.schedule import PlannedMatch, RoundPlan
 from referee.tournament.spec import TournamentSpec
 
@@ -74,16 +75,23 @@ class ScheduledMatch:
     status: str
     attempts: int
     record_path: str | None
-    result: dict[str, Any] | None
+    result: StoredResult | None
 
 
 class Store:
     """One tournament's database connection (one per process)."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, *, check_same_thread: bool = True) -> None:
         self.folder = folder
         self.path = folder / DATABASE_NAME
-        self._db = open_store(self.path, _SCHEMA, "a tournament database")
+        self._db = open_store(
+            self.path, _SCHEMA, "a tournament database", check_same_thread=check_same_thread
+        )
+
+    @classmethod
+    def off_loop(cls, folder: Path) -> OffLoop[Store]:
+        """The tournament's database for trio code: each call in a worker thread."""
+        return OffLoop(lambda: cls(folder, check_same_thread=False), Store.close)
 
     def close(self) -> None:
         self._db.close()
@@ -178,11 +186,11 @@ class Store:
         """Name the record of a running match, so record listings can pair them."""
         self._db.execute("UPDATE matches SET record_path = ? WHERE id = ?", (record_path, match_id))
 
-    def finish(self, match_id: int, result: dict[str, Any], record_path: str) -> None:
+    def finish(self, match_id: int, result: StoredResult, record_path: str) -> None:
         self._db.execute(
             "UPDATE matches SET status = 'done', result = ?, record_path = ?, finished_at = ? "
             "WHERE id = ? AND status = 'running'",
-            (json.dumps(result, sort_keys=True), record_path, _now(), match_id),
+            (json.dumps(result.to_dict(), sort_keys=True), record_path, _now(), match_id),
         )
 
     def interrupt(self, match_id: int, note: str) -> None:
@@ -225,14 +233,17 @@ class Store:
         counts["pending"] += unwritten["n"] or 0
         return +counts
 
-    def history(self, name: str) -> list[tuple[str, str, dict[str, Any]]]:
+    def history(self, name: str) -> list[tuple[str, str, StoredSeat]]:
         """A bot's finished matches: when each was claimed and finished, and its seat's result."""
         rows = self._db.execute(
             "SELECT started_at, finished_at, value AS seat FROM matches, json_each(matches.result, "
             "'$.seats') WHERE status = 'done' AND json_extract(value, '$.name') = ?",
             (name,),
         )
-        return [(row["started_at"], row["finished_at"], json.loads(row["seat"])) for row in rows]
+        return [
+            (row["started_at"], row["finished_at"], StoredSeat.from_dict(json.loads(row["seat"])))
+            for row in rows
+        ]
 
     def quarantined(self) -> dict[str, str]:
         rows = self._db.execute("SELECT name, reason FROM quarantine ORDER BY at")
@@ -286,7 +297,7 @@ def _scheduled(row: sqlite3.Row) -> ScheduledMatch:
         status=row["status"],
         attempts=row["attempts"],
         record_path=row["record_path"],
-        result=json.loads(row["result"]) if row["result"] else None,
+        result=StoredResult.from_dict(json.loads(row["result"])) if row["result"] else None,
     )
 
 
