@@ -37,6 +37,16 @@ def test_a_remote_seat_and_a_named_command_keep_the_organisers_name() -> None:
         Entrant.parse("  ")
 
 
+@pytest.mark.parametrize("name", ["", "../x", "a/b"])
+def test_a_name_that_is_no_file_name_is_refused(name: str) -> None:
+    """The name is the bot's identity and its log files' name: it must be a file name."""
+    from referee.tournament.spec import TournamentSpec
+
+    entrants = (Entrant(name, str(BOTS / "random_bot.py")), Entrant("b", "x.py"))
+    with pytest.raises(ConfigError, match="expected a name without '/'"):
+        TournamentSpec(game="land", entrants=entrants)
+
+
 def test_the_bots_own_name_and_version_show_beside_the_organisers() -> None:
     assert describe_bot("random-bot", "random", "1") == "random-bot (random 1)"
     assert describe_bot("land-greedy", "land-greedy", "") == "land-greedy"

@@ -163,6 +163,9 @@ def _check_spec(spec: TournamentSpec) -> None:
     names = [e.name for e in spec.entrants]
     if len(set(names)) != len(names):
         raise ConfigError(f"bots: names must be unique, got {names}")
+    for name in names:  # a name is also a file name: its bot logs are logs/NAME-N.stderr
+        if not name or "/" in name or "\0" in name or name in (".", ".."):
+            raise ConfigError(f"bots: expected a name without '/', got {name!r}")
     for key in BOUNDED_KEYS:
         bounds.check(key, getattr(spec, key))
     for seed in spec.seeds:
