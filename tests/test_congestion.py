@@ -62,10 +62,10 @@ def test_many_matches_beside_a_busy_neighbour_record_no_fault_for_healthy_bots(
         neighbour.wait()
     assert len(matches) == 72 and all(m.status == "done" for m in matches)
     faults = [
-        (m.id, seat["name"], seat["termination"], seat.get("detail", ""))
+        (m.id, seat.name, seat.termination.label, seat.detail)
         for m in matches
-        for seat in (m.result or {})["seats"]
-        if seat["termination"] != "normal" or seat.get("faults")
+        for seat in (m.result.seats if m.result else ())
+        if seat.fault_labels() or seat.termination.label != "normal"
     ]
     assert faults == [], "\n".join(map(str, faults))
     assert not any(row.quarantined for row in rows)
