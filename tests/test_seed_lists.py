@@ -103,3 +103,19 @@ def test_a_tournament_plays_the_listed_seeds_on_the_listed_maps(
         (41, "default", ("other", "random-bot")),
         (41, "default", ("random-bot", "other")),
     ]
+
+
+def test_sprt_pairs_take_the_listed_seeds_in_order(tmp_path: Path) -> None:
+    from referee.cli import build_parser
+    from referee.cli.sprt import _build
+    from referee.tournament.sprt import pair_seed
+
+    seeds = tmp_path / "book.txt"
+    seeds.write_text("5\n6\n5\n")
+    args = build_parser().parse_args(
+        ["sprt", "land", "--bot", BOT, "--bot", f"old={BOT}", "--seeds-file", str(seeds)]
+    )
+    spec, _ = _build(args)
+    assert [pair_seed(spec, n) for n in range(1, 6)] == [5, 6, 5, 5, 6]
+    plain = TournamentSpec(game="land", entrants=spec.entrants)
+    assert pair_seed(plain, 1) != pair_seed(plain, 2)

@@ -137,6 +137,13 @@ def duel_settings(spec: TournamentSpec) -> MatchSettings:
     return settings
 
 
+def pair_seed(spec: TournamentSpec, number: int) -> int:
+    """The seed of pair ``number`` (from 1): the seed list's, cycling, or one derived."""
+    if spec.seeds:
+        return spec.seeds[(number - 1) % len(spec.seeds)]
+    return match_seed(spec.seed, "sprt", number)
+
+
 async def _play_pair(
     spec: TournamentSpec,
     settings: MatchSettings,
@@ -149,9 +156,7 @@ async def _play_pair(
     """Both games of pair ``number``: one seed, the candidate first, then second."""
     candidate, baseline = (e.name for e in spec.entrants)
     group = number - 1  # the pair's place in the seed and map lists
-    seed = (
-        spec.seeds[group % len(spec.seeds)] if spec.seeds else match_seed(spec.seed, "sprt", number)
-    )
+    seed = pair_seed(spec, number)
     played: list[GamePlayed] = []
     for game, seats in enumerate(((candidate, baseline), (baseline, candidate)), start=1):
         scheduled = ScheduledMatch(
