@@ -185,9 +185,9 @@ class ArenaRun:
             match.status, match.attempts, None, None,
         )  # fmt: skip
         record = self.records / f"{match.id:07d}-{match.attempts}.jsonl"
-        await self.db.run(lambda store: store.set_record_path(match.id, str(record)))
         tspec = self.spec.tournament_spec(match.game)
-        try:
+        try:  # from the claim on, a stop puts the match back
+            await self.db.run(lambda store: store.set_record_path(match.id, str(record)))
             result = await play_scheduled(self.settings[match.game], tspec, scheduled, pool, record)
         except BaseException:
             with trio.CancelScope(shield=True):  # put back even when the lane is cancelled

@@ -246,8 +246,8 @@ class Worker:
 
     async def _play(self, db: OffLoop[Store], scheduled: ScheduledMatch, pool: BotPool) -> None:
         record = record_path(self.records, scheduled)
-        await db.run(lambda store: store.set_record_path(scheduled.id, str(record)))
-        try:
+        try:  # from the claim on, a stop marks the match interrupted
+            await db.run(lambda store: store.set_record_path(scheduled.id, str(record)))
             result = await play_scheduled(
                 self.settings, self.spec, scheduled, pool, record, keys=self.keys
             )
