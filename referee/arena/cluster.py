@@ -39,7 +39,7 @@ from referee.tournament.execute import (
     result_to_dict,
     run_lanes,
 )
-from referee.tournament.store import ScheduledMatch
+from referee.tournament.store import MatchStatus, ScheduledMatch
 from referee.transport.process import BotCommand
 
 logger = structlog.get_logger("referee.arena")
@@ -115,8 +115,8 @@ async def _play_batch(
 
 def _scheduled(match: dict[str, Any]) -> ScheduledMatch:
     seats = tuple(str(v) for v in match["seats"])
-    return ScheduledMatch(match["id"], 0, match["table"], 0, seats, match["seed"], "running",
-                          match["attempts"], None, None)  # fmt: skip
+    return ScheduledMatch(match["id"], 0, match["table"], 0, seats, match["seed"],
+                          MatchStatus.RUNNING, match["attempts"], None, None)  # fmt: skip
 
 
 def _logs(folder: Path) -> dict[str, str]:

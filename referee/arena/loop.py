@@ -37,7 +37,7 @@ from referee.database import OffLoop
 from referee.settings import MatchSettings
 from referee.tournament.execute import BotPool, match_settings, play_scheduled, result_to_dict
 from referee.tournament.standings import seat_faults
-from referee.tournament.store import ScheduledMatch
+from referee.tournament.store import MatchStatus, ScheduledMatch
 from referee.transport.fleet import BotFleet
 from referee.transport.process import BotCommand
 from referee.transport.server import BotServer, TlsIdentity
@@ -182,7 +182,7 @@ class ArenaRun:
     async def _play(self, match: ArenaMatch, pool: BotPool) -> None:
         scheduled = ScheduledMatch(
             match.id, 0, match.table, 0, tuple(str(v) for v in match.seats), match.seed,
-            match.status, match.attempts, None, None,
+            MatchStatus(match.status), match.attempts, None, None,
         )  # fmt: skip
         record = self.records / f"{match.id:07d}-{match.attempts}.jsonl"
         tspec = self.spec.tournament_spec(match.game)

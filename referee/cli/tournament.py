@@ -144,6 +144,7 @@ def run(args: argparse.Namespace) -> int:
     from referee.tournament.coordinator import open_tournament, run_tournament, table_size
     from referee.tournament.preflight import preflight
     from referee.tournament.report import MatchLog, ProgressBar
+    from referee.tournament.store import MatchStatus
 
     console = wide_console()
     if args.resume is not None:
@@ -170,7 +171,7 @@ def run(args: argparse.Namespace) -> int:
         else:  # piped or in a log file: a line per match, as chess tools print
             log = MatchLog(console, spec.name, table_size(spec), args.standings_every)
             rows = trio.run(run_tournament, store, spec, log.update)
-        finished = store.matches("done")
+        finished = store.matches(MatchStatus.DONE)
     except BaseException as error:
         if not is_interrupt(error):
             raise

@@ -25,7 +25,7 @@ from referee.tournament.execute import Worker, match_config, match_settings
 from referee.tournament.keys import MatchKeys
 from referee.tournament.spec import Format, Rating, TournamentSpec
 from referee.tournament.standings import Standing, game_results, standings
-from referee.tournament.store import DATABASE_NAME, ScheduledMatch, Store
+from referee.tournament.store import DATABASE_NAME, MatchStatus, ScheduledMatch, Store
 from referee.transport.process import BotCommand
 
 logger = structlog.get_logger("referee.tournament")
@@ -146,7 +146,7 @@ async def run_tournament(
             nursery.cancel_scope.cancel()
         if not _schedule_next_round(store, spec):
             break
-    finished = store.matches("done")
+    finished = store.matches(MatchStatus.DONE)
     rows = current_standings(store, spec, finished)
     _feed_ladder(store, spec)
     if on_progress is not None:
@@ -172,7 +172,7 @@ def _feed_ladder(store: Store, spec: TournamentSpec) -> None:
         if uid in ladder.applied:
             return
         today = datetime.now(UTC).date()
-        for result in game_results(store.matches("done")):
+        for result in game_results(store.matches(MatchStatus.DONE)):
             ladder.record(result, today, with_skill=spec.rating is Rating.OPENSKILL)
         ladder.applied.append(uid)
 
@@ -212,7 +212,7 @@ async def _report(store: Store, spec: TournamentSpec, on_progress: ProgressCallb
 
 def _progress(store: Store, spec: TournamentSpec) -> Progress:
     """A snapshot without ratings (the fit is for the end). Runs in a worker thread."""
-    finished = store.matches("done")  # read once for the standings and the match log
+    finished = store.matches(MatchStatus.DONE)  # read once for the standings and the match log
     rows = current_standings(store, spec, finished, rate=False)
     return _snapshot(store, spec, rows, finished)
 
@@ -256,7 +256,7 @@ def _schedule_next_round(store: Store, spec: TournamentSpec) -> bool:
 def _swiss_points(store: Store, spec: TournamentSpec) -> dict[str, float]:
     """Pairwise points so far; a bye counts as winning every game of a table."""
     points = {e.name: 0.0 for e in spec.entrants}
-    for result in game_results(store.matches("done")):
+    for result in game_results(store.matches(MatchStatus.DONE)):
         for pair in result.comparisons():
             points[pair.first] += pair.score
             points[pair.second] += 1 - pair.score

@@ -30,7 +30,7 @@ from referee.tournament.execute import BotPool, match_settings, play_scheduled, 
 from referee.tournament.keys import MatchKeys
 from referee.tournament.schedule import match_seed
 from referee.tournament.spec import TournamentSpec
-from referee.tournament.store import ScheduledMatch
+from referee.tournament.store import MatchStatus, ScheduledMatch
 
 SEATS = 2
 """An SPRT is a duel: the candidate and the baseline at a table of two."""
@@ -166,7 +166,7 @@ async def _play_pair(
             group=group,
             seats=seats,
             seed=seed,
-            status="running",
+            status=MatchStatus.RUNNING,
             attempts=1,
             record_path=None,
             result=None,

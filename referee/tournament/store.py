@@ -19,6 +19,7 @@ import sqlite3
 from collections import Counter
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
@@ -62,6 +63,21 @@ CHUNK = 512
 """Matches written from a round's plan at a time: enough for every lane of a worker."""
 
 
+class MatchStatus(StrEnum):
+    """Where a scheduled match is; the database's ``status`` column holds the value."""
+
+    PENDING = "pending"
+    """Waiting for a worker."""
+    RUNNING = "running"
+    """Claimed by a worker (or left so by a crash, until ``reset_unfinished``)."""
+    DONE = "done"
+    """Played; its result is stored."""
+    INTERRUPTED = "interrupted"
+    """Stopped while playing; played again on resume."""
+    SKIPPED = "skipped"
+    """Not played: a bot in it was quarantined."""
+
+
 @dataclass(frozen=True)
 class ScheduledMatch:
     """A match as the database holds it."""
@@ -72,7 +88,7 @@ class ScheduledMatch:
     group: int
     seats: tuple[str, ...]
     seed: int
-    status: str
+    status: MatchStatus
     attempts: int
     record_path: str | None
     result: StoredResult | None
@@ -220,7 +236,7 @@ class Store:
 
     # -- reading --------------------------------------------------------------
 
-    def matches(self, status: str | None = None) -> list[ScheduledMatch]:
+    def matches(self, status: MatchStatus | None = None) -> list[ScheduledMatch]:
         query = "SELECT * FROM matches" + (" WHERE status = ?" if status else "") + " ORDER BY id"
         rows = self._db.execute(query, (status,) if status else ())
         return [_scheduled(row) for row in rows]
@@ -294,7 +310,7 @@ def _scheduled(row: sqlite3.Row) -> ScheduledMatch:
         group=row["group_no"],
         seats=tuple(json.loads(row["seats"])),
         seed=row["seed"],
-        status=row["status"],
+        status=MatchStatus(row["status"]),
         attempts=row["attempts"],
         record_path=row["record_path"],
         result=StoredResult.from_dict(json.loads(row["result"])) if row["result"] else None,
