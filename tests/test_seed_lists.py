@@ -119,3 +119,15 @@ def test_sprt_pairs_take_the_listed_seeds_in_order(tmp_path: Path) -> None:
     assert [pair_seed(spec, n) for n in range(1, 6)] == [5, 6, 5, 5, 6]
     plain = TournamentSpec(game="land", entrants=spec.entrants)
     assert pair_seed(plain, 1) != pair_seed(plain, 2)
+
+
+def test_sprt_refuses_a_map_the_game_lacks_before_any_pair(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    maps = tmp_path / "maps.txt"
+    maps.write_text("atlantis\n")
+    out = tmp_path / "s"
+    argv = ["sprt", "land", "--bot", BOT, "--bot", f"old={BOT}", "--maps-file", str(maps)]
+    assert main([*argv, "--out", str(out)]) == 2
+    assert "expected one of" in capsys.readouterr().err
+    assert not out.exists()

@@ -21,7 +21,7 @@ import trio
 from referee.errors import ConfigError
 from referee.games import get_engine
 from referee.tournament import ladders, schedule
-from referee.tournament.execute import Worker, match_config, match_settings
+from referee.tournament.execute import Worker, check_maps, match_settings
 from referee.tournament.keys import MatchKeys
 from referee.tournament.spec import Format, Rating, TournamentSpec
 from referee.tournament.standings import Standing, game_results, standings
@@ -107,8 +107,7 @@ def open_tournament(folder: Path, spec: TournamentSpec | None) -> tuple[Store, T
         for entrant in spec.entrants:
             BotCommand.parse(entrant.command, entrant.name)
         settings = match_settings(spec)
-        for group in range(len(spec.maps)):  # the game has each map (its engine says)
-            settings.engine.new_game(match_config(settings, spec, group), table_size(spec))
+        check_maps(settings, spec, table_size(spec))
         MatchKeys.fresh(spec)  # the key files it names can be read
         planned = first_round(spec)
     folder.mkdir(parents=True, exist_ok=True)

@@ -112,6 +112,16 @@ def match_config(settings: MatchSettings, spec: TournamentSpec, group: int) -> M
     return build_config(settings.engine, spec.options_for(group))
 
 
+def check_maps(settings: MatchSettings, spec: TournamentSpec, players: int) -> None:
+    """Refuse, before anything runs, a map list the game cannot play (its engine says).
+
+    Raises:
+        ConfigError: the game has no ``map`` option, or not one of the maps.
+    """
+    for group in range(len(spec.maps)):
+        settings.engine.new_game(match_config(settings, spec, group), players)
+
+
 def result_to_dict(result: MatchResult, seats: tuple[str, ...]) -> dict[str, Any]:
     """A ``StoredResult`` as JSON data, as the arena's database keeps it."""
     return StoredResult.of(result, seats).to_dict()

@@ -26,7 +26,13 @@ from referee.errors import ConfigError
 from referee.match.result import MatchResult
 from referee.ratings import EloEstimate, Sprt, SprtConfig, SprtResult
 from referee.settings import MatchSettings
-from referee.tournament.execute import BotPool, match_settings, play_scheduled, run_lanes
+from referee.tournament.execute import (
+    BotPool,
+    check_maps,
+    match_settings,
+    play_scheduled,
+    run_lanes,
+)
 from referee.tournament.keys import MatchKeys
 from referee.tournament.schedule import match_seed
 from referee.tournament.spec import TournamentSpec
@@ -134,6 +140,7 @@ def duel_settings(spec: TournamentSpec) -> MatchSettings:
             f"sprt plays duels: {spec.game} seats {engine.min_players} to "
             f"{engine.max_players} players, not 2"
         )
+    check_maps(settings, spec, SEATS)
     return settings
 
 
