@@ -35,19 +35,20 @@ import structlog
 import trio
 
 from referee import bounds
+from referee.entrant import Entrant
 from referee.errors import ConfigError
 from referee.match.chance import match_key, new_secret
 from referee.match.result import MatchResult
 from referee.match.runner import MatchSpec
 from referee.replay.catalog import Entry, RecordFilter, list_records, parse_since
 from referee.replay.game import Replay, apply_step
-from referee.settings import MatchSettings
+from referee.settings import MatchOptions, MatchSettings
 from referee.tournament.coordinator import ProgressCallback, open_tournament
 from referee.tournament.coordinator import run_tournament as _run_tournament
 from referee.tournament.preflight import preflight
 from referee.tournament.spec import TournamentSpec, load_spec, parse_spec
 from referee.tournament.standings import Standing, to_rows
-from referee.tournament.store import DATABASE_NAME, ScheduledMatch, Store
+from referee.tournament.store import DATABASE_NAME, MatchStatus, ScheduledMatch, Store
 from referee.transport.fleet import play_match as _play_match
 from referee.transport.process import BotCommand, Limits
 
@@ -89,17 +90,19 @@ def play_match(
         ConfigError: an unknown game, option or bot, or a value out of range.
     """
     bounds.check("seed", seed)
-    bounds.check("startup_timeout_s", startup_timeout_s)
-    settings = MatchSettings.build(
-        game,
-        config or {},
-        decision_ms=decision_ms,
-        bank_ms=bank_ms,
-        increment_ms=increment_ms,
-        penalty=penalty,
-        max_strikes=max_strikes,
+    options = MatchOptions.from_mapping(
+        {
+            "decision_ms": decision_ms,
+            "bank_ms": bank_ms,
+            "increment_ms": increment_ms,
+            "penalty": penalty,
+            "max_strikes": max_strikes,
+            "startup_timeout_s": startup_timeout_s,
+        }
     )
-    commands = [BotCommand.parse(bot) for bot in bots]
+    settings = MatchSettings.build(game, config or {}, options)
+    entrants = [Entrant.parse(bot) for bot in bots]
+    commands = [BotCommand.parse(e.command, e.name) for e in entrants]
     record_path = Path(record) if record is not None else None
     spec = MatchSpec(
         settings.engine,
@@ -168,7 +171,7 @@ class Tournament:
         """One row per seat of every finished match, in the order they were scheduled."""
         store = Store(self.folder)
         try:
-            finished = store.matches("done")
+            finished = store.matches(MatchStatus.DONE)
         finally:
             store.close()
         return [row for match in finished for row in _match_rows(match)]
@@ -246,7 +249,8 @@ def load_tournament(folder: Path | str) -> Tournament:
     store = Store(path)  # read only: resuming would put a running tournament's matches back
     try:
         spec = store.spec()
-        return Tournament(path, spec, current_standings(store, spec, store.matches("done")))
+        finished = store.matches(MatchStatus.DONE)
+        return Tournament(path, spec, current_standings(store, spec, finished))
     finally:
         store.close()
 
@@ -289,26 +293,28 @@ def _same_columns(rows: list[Row]) -> list[Row]:
 
 
 def _match_rows(match: ScheduledMatch) -> list[Row]:
-    result = match.result or {}
+    result = match.result
+    if result is None:
+        return []
     return [
         {
             "match": match.id,
-            "match_id": result.get("match_id", ""),
+            "match_id": result.match_id,
             "round": match.round,
             "table": match.table,
             "seed": match.seed,
-            "steps": result.get("steps"),
-            "seat": seat["seat"],
-            "bot": seat["name"],
-            "score": seat["score"],
-            "rank": seat["rank"],
-            "termination": seat["termination"],
-            "detail": seat.get("detail", ""),
-            "faults": " ".join(seat.get("faults", [])),
-            "titles": " ".join(seat.get("titles", [])),
+            "steps": result.steps,
+            "seat": seat.seat,
+            "bot": seat.name,
+            "score": seat.score,
+            "rank": seat.rank,
+            "termination": seat.termination.label,
+            "detail": seat.detail,
+            "faults": " ".join(fault.label for fault in seat.faults),
+            "titles": " ".join(seat.titles),
             "record": match.record_path,
         }
-        for seat in result.get("seats", [])
+        for seat in result.seats
     ]
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from referee.builtin_bots import BUILTIN_BOTS
 from referee.errors import ConfigError
 
 REMOTE_PREFIX = "remote:"
@@ -52,10 +53,11 @@ class Entrant:
 def name_from_command(command: str) -> str:
     """The name a bot gets when the organiser gives none.
 
-    A Python file is named after the file, underscores as hyphens
-    (``bots/land_greedy.py`` is ``land-greedy``, as the built-in bots call
-    themselves); ``remote:NAME`` is ``NAME``; another command line is named
-    after its program (``./mybot --fast`` is ``mybot``).
+    A built-in bot's file is named as the built-in bot (``bots/random_bot.py``
+    is ``random``, as ``--bot random`` names it); another Python file after the
+    file, underscores as hyphens (``my_bot.py`` is ``my-bot``);
+    ``remote:NAME`` is ``NAME``; another command line after its program
+    (``./mybot --fast`` is ``mybot``, ``land-greedy`` is ``land-greedy``).
     """
     if command.startswith(REMOTE_PREFIX):
         return command.removeprefix(REMOTE_PREFIX).strip()
@@ -64,7 +66,8 @@ def name_from_command(command: str) -> str:
         return command
     program = Path(words[0])
     if program.suffix == ".py":
-        return program.stem.replace("_", "-")
+        builtin = {bot.file: bot.name for bot in BUILTIN_BOTS}.get(program.name)
+        return builtin or program.stem.replace("_", "-")
     return program.name
 
 

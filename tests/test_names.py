@@ -24,8 +24,10 @@ def test_a_bot_file_is_named_as_the_built_in_bots_name_themselves() -> None:
     assert [e.name for e in default_spec(BOTS).entrants] == [
         "land-greedy",
         "land-frontier",
-        "random-bot",
+        "random",
     ]
+    assert Entrant.parse("land-greedy").name == "land-greedy"  # a built-in bot by name
+    assert Entrant.parse("my_bot.py --fast").name == "my-bot"
     assert Entrant.parse("mine=./bot --fast") == Entrant("mine", "./bot --fast")
     assert Entrant.parse("remote:ada=1") == Entrant("ada=1", "remote:ada=1")
 
@@ -48,7 +50,8 @@ def test_a_name_that_is_no_file_name_is_refused(name: str) -> None:
 
 
 def test_the_bots_own_name_and_version_show_beside_the_organisers() -> None:
-    assert describe_bot("random-bot", "random", "1") == "random-bot (random 1)"
+    assert describe_bot("mine", "random", "1") == "mine (random 1)"
+    assert describe_bot("random", "random", "1") == "random (1)"
     assert describe_bot("land-greedy", "land-greedy", "") == "land-greedy"
 
 
@@ -80,31 +83,29 @@ def test_a_bot_started_three_ways_lists_once(
     assert main(["tournament", *flags, "--out", str(folders[1])]) == 0
     assert main(["tournament", str(spec), "--out", str(folders[2])]) == 0
     out = capsys.readouterr().out
-    assert "random-bot (random 1)" in out  # the bot's own name beside the organiser's
+    assert "random (1)" in out  # what the bot says (its version) beside the name
 
     games = ladder_games("land")
-    assert sorted(games) == ["land-frontier", "land-greedy", "random-bot"]
+    assert sorted(games) == ["land-frontier", "land-greedy", "random"]
     assert games["land-greedy"] == 4 + 2 + 2
 
     assert main(["records", str(tmp_path), "--bot", "land-greedy", "--json"]) == 0
     listed = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert len(listed) == 8
     assert all("land-greedy" in entry["bots"] for entry in listed)
-    with_random = next(entry for entry in listed if "random-bot" in entry["bots"])
+    with_random = next(entry for entry in listed if "random" in entry["bots"])
     header = read_record(tmp_path / with_random["path"]).header
-    seat = next(s for s in header.seats if s.entrant == "random-bot")
+    seat = next(s for s in header.seats if s.entrant == "random")
     assert (seat.bot_name, seat.bot_version) == ("random", "1")
     for folder in folders:
         rows = json.loads((folder / "standings.json").read_text())
-        assert {row["bot"] for row in rows} <= {"land-frontier", "land-greedy", "random-bot"}
+        assert {row["bot"] for row in rows} <= {"land-frontier", "land-greedy", "random"}
     # The folder's exports name the bots the same way: every match, and head to head.
     matches = (folders[1] / "matches.jsonl").read_text().splitlines()
-    assert [sorted(json.loads(line)["bots"]) for line in matches] == [
-        ["land-greedy", "random-bot"]
-    ] * 2
+    assert [sorted(json.loads(line)["bots"]) for line in matches] == [["land-greedy", "random"]] * 2
     pairs = (folders[1] / "head_to_head.csv").read_text().splitlines()
     assert pairs[0].startswith("bot,opponent,games,wins,draws,losses")
-    assert {line.split(",")[0] for line in pairs[1:]} == {"land-greedy", "random-bot"}
+    assert {line.split(",")[0] for line in pairs[1:]} == {"land-greedy", "random"}
 
 
 @pytest.mark.slow

@@ -45,7 +45,7 @@ async def test_one_connection_plays_many_matches_at_once(land: Any, tmp_path: Pa
     assert len(results) == 5
     for result in results:
         assert {s.termination for s in result.seats} == {Termination.NORMAL}
-    assert first.player.identity.name == "random-bot"  # the organiser's name: the file's
+    assert first.player.identity.name == "random"  # the organiser's name: the built-in's
     assert first.player.identity.bot_name == "random"  # what the bot says, beside it
 
 

@@ -98,10 +98,10 @@ def test_a_tournament_plays_the_listed_seeds_on_the_listed_maps(
         config = read_record(folder / match["path"]).config()
         played.append((match["seed"], config.map, tuple(match["bots"])))
     assert sorted(played) == [
-        (41, "cove", ("other", "random-bot")),
-        (41, "cove", ("random-bot", "other")),
-        (41, "default", ("other", "random-bot")),
-        (41, "default", ("random-bot", "other")),
+        (41, "cove", ("other", "random")),
+        (41, "cove", ("random", "other")),
+        (41, "default", ("other", "random")),
+        (41, "default", ("random", "other")),
     ]
 
 

@@ -40,7 +40,7 @@ def test_piped_output_has_a_line_per_match_and_standings_every_n(tmp_path: Path)
     lines = done.stdout.splitlines()
     logged = [line for line in lines if line.startswith("[")]
     assert [line.split("]")[0] for line in logged] == ["[1/4", "[2/4", "[3/4", "[4/4"]
-    assert all("random-bot" in line and "land-greedy" in line for line in logged)
+    assert all("random" in line and "land-greedy" in line for line in logged)
     assert sum("standings after" in line for line in lines) == 2
 
 

@@ -153,5 +153,5 @@ def test_the_spec_example_in_the_docs_reads_as_it_says() -> None:
     example = re.search(r"```toml\n(.*?)```", docs, re.DOTALL)
     assert example is not None
     spec = parse_spec(tomllib.loads(example.group(1)))
-    assert [entrant.name for entrant in spec.entrants] == ["random-bot", "greedy", "mine"]
+    assert [entrant.name for entrant in spec.entrants] == ["random", "greedy", "mine"]
     assert dict(spec.config) == {"must_place_all": True}

@@ -46,7 +46,7 @@ class Standing:
 
     @property
     def label(self) -> str:
-        """``random-bot (random 1)``: the name, then what the bot says it is."""
+        """``mine (random 1)``: the name, then what the bot says it is."""
         return describe_bot(self.name, self.bot_name, self.bot_version)
 
     @property
