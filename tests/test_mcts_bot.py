@@ -21,9 +21,10 @@ import trio
 import sdk
 from referee.engine import SeatOutcome
 from referee.games import get_engine
+from referee.settings import MatchOptions
 from referee.testing import random_playout
 from referee.tournament.coordinator import open_tournament, run_tournament
-from referee.tournament.spec import Entrant, TournamentSpec
+from referee.tournament.spec import Entrant, Rotation, TournamentSpec
 from referee.tournament.store import DATABASE_NAME
 from tests.helpers import BOTS
 
@@ -161,8 +162,8 @@ def test_mcts_never_times_out_or_plays_illegally_at_200_ms_per_move(
         entrants=entrants,
         config=SHORT_GAMES[game],
         games_per_table=1 if game == "carcassonne" else 2,
-        rotation="none" if game == "carcassonne" else "all",
-        decision_ms=200,
+        rotation=Rotation.NONE if game == "carcassonne" else Rotation.ALL,
+        match=MatchOptions(decision_ms=200),
         concurrency=1,
     )
     store, spec = open_tournament(tmp_path / "t", spec)

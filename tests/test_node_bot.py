@@ -30,16 +30,18 @@ def test_the_node_bot_plays_a_land_match_through_the_referee() -> None:
         "match",
         "land",
         "--bot",
-        f"node {NODE_BOT / 'index.js'}",
+        f"js=node {NODE_BOT / 'index.js'}",
         "--bot",
         str(BOTS / "random_bot.py"),
         "--seed",
         "5",
+        "--keep-order",
         "--json",
     )
     assert played.returncode == 0, played.stderr
     seats = json.loads(played.stdout)["seats"]
-    assert [seat["bot"] for seat in seats] == ["random-node", "random"]
+    assert [seat["bot"] for seat in seats] == ["js", "random"]
+    assert [seat["bot_name"] for seat in seats] == ["random-node", "random"]
     assert [seat["termination"] for seat in seats] == ["normal", "normal"]
 
 
