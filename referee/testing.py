@@ -5,10 +5,11 @@ referee relies on: legal lists are deterministic and never empty for a seat
 that must act, every legal action applies, illegal ones are refused without
 changing the state, actions survive the protobuf codec, chance outcomes are
 a distribution, digests are stable, every game ends with an outcome, every
-action is described in words (never a repr), and ``canonical()`` changes
-when any attribute of the state changes (``check_canonical``).
-``check_determinize`` checks the forward model: states built from a seat's
-observation show that seat exactly what it saw, and ``clone()`` copies.
+action is described in words (never a repr), ``canonical()`` changes
+when any attribute of the state changes (``check_canonical``), and
+``clone()`` makes an equal copy that shares nothing that changes
+(``check_clone``). ``check_determinize`` checks the forward model: states
+built from a seat's observation show that seat exactly what it saw.
 
 Call it from a test, as trio's ``check_two_way_stream`` is called.
 """
@@ -70,6 +71,7 @@ def check_engine(
         _check_end(engine, state)
         _check_replay(engine, players, seed, config, history)
     check_canonical(engine, players, seeds.start, config)
+    check_clone(engine, players, seeds.start, config)
 
 
 def check_canonical(
@@ -100,6 +102,46 @@ def check_canonical(
         except Exception:
             covered = True  # canonical() read the changed value and choked on it
         assert covered, f"{engine.name}: attribute {name!r} is not in canonical()"
+
+
+def check_clone(
+    engine: Engine[Any], num_players: int, seed: int = 0, config: Message | None = None
+) -> None:
+    """Check that ``clone()`` copies a state equal in every way and independent of it.
+
+    The state is taken halfway through a seeded random game. The clone plays
+    the game's second half step by step beside a state replayed from the
+    start, with the same digest and the same legal lists at every step; the
+    original must not change meanwhile, and must then play the same second
+    half to the same end: an engine that shares what it should copy fails here.
+    """
+    _, history = random_playout(engine, num_players, seed, config)
+    half = len(history) // 2
+
+    def replayed(steps: int) -> State[Any]:
+        state = engine.new_game(config or engine.default_config(), num_players)
+        for seat, action in history[:steps]:
+            state.apply(seat, action)
+        return state
+
+    original, witness = replayed(half), replayed(half)
+    before = original.digest()
+    twin = original.clone()
+    assert type(twin) is type(original), f"{engine.name}: clone() gave a {type(twin).__name__}"
+    for step, (seat, action) in enumerate(history[half:], start=half):
+        assert twin.digest() == witness.digest(), f"{engine.name} step {step}: clone differs"
+        assert twin.to_act() == witness.to_act(), f"{engine.name} step {step}: clone differs"
+        if seat != CHANCE:
+            assert twin.legal_actions(seat) == witness.legal_actions(seat), (
+                f"{engine.name} step {step}: the clone's legal list differs"
+            )
+        twin.apply(seat, action)
+        witness.apply(seat, action)
+    assert twin.digest() == witness.digest() and twin.is_terminal()
+    assert original.digest() == before, f"{engine.name}: playing a clone changed the original"
+    for seat, action in history[half:]:
+        original.apply(seat, action)
+    assert original.digest() == twin.digest(), f"{engine.name}: the original lost its way"
 
 
 def _check_end(engine: Engine[Any], state: State[Any]) -> None:
@@ -310,12 +352,14 @@ def _check_samples(
             f"{where}: the sample shows seat {seat} more or less than it saw"
         )
         assert sample.legal_actions(seat) == legal, f"{where}: the sample's legal actions differ"
-        check_clone(sample, rng, where)
+        check_state_clone(sample, rng, where)
         digests.add(sample.digest())
     return digests
 
 
-def check_clone(state: State[Any], rng: random.Random, where: str = "", steps: int = 30) -> None:
+def check_state_clone(
+    state: State[Any], rng: random.Random, where: str = "", steps: int = 30
+) -> None:
     """Check that ``clone()`` copies: equal digest, and playing the copy leaves the original."""
     before = state.digest()
     copy_ = state.clone()

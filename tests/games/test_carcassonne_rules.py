@@ -116,7 +116,12 @@ def test_legal_placements_come_from_the_frontier_of_open_positions() -> None:
         for dx, dy in ((0, -1), (1, 0), (0, 1), (-1, 0))
         if (x + dx, y + dy) not in board.placed
     }
-    assert board.frontier == expected
+    assert set(board.frontier) == expected
+    for (x, y), need in board.frontier.items():
+        # Each open position needs, per edge, what the neighbour across shows there.
+        for edge, (dx, dy) in enumerate(((0, -1), (1, 0), (0, 1), (-1, 0))):
+            other = board.placed.get((x + dx, y + dy))
+            assert need[edge] == ("." if other is None else other.shape.edges[(edge + 2) % 4])
 
 
 # -- the unplaceable tile -------------------------------------------------------

@@ -19,7 +19,7 @@ import pytest
 from referee.engine import CHANCE, Engine
 from referee.games import registered
 from referee.match.chance import sample_outcome
-from referee.testing import check_canonical, check_description, check_engine
+from referee.testing import check_canonical, check_clone, check_description, check_engine
 
 ENGINES = registered()
 BUILT_IN = ("land", "land6", "carcassonne", "landover", "farlanthia")
@@ -85,6 +85,12 @@ def test_every_engine_keeps_the_contract(name: str) -> None:
 def test_canonical_covers_every_attribute_of_the_state(name: str) -> None:
     engine = ENGINES[name]
     check_canonical(engine, players(engine), seed=7)
+
+
+@pytest.mark.parametrize("name", sorted(ENGINES))
+def test_clone_is_an_equal_copy_that_shares_nothing_that_changes(name: str) -> None:
+    engine = ENGINES[name]
+    check_clone(engine, players(engine), seed=3)
 
 
 @pytest.mark.slow

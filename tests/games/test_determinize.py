@@ -17,7 +17,7 @@ import pytest
 
 from referee.engine import Engine
 from referee.games import registered
-from referee.testing import check_clone, check_determinize, random_playout
+from referee.testing import check_determinize, random_playout
 
 ENGINES = registered()
 HIDDEN_INFORMATION = {"carcassonne", "landover", "farlanthia"}
@@ -38,13 +38,3 @@ def test_samples_show_the_seat_what_it_saw_and_vary_where_hidden(name: str) -> N
         assert report.varied > 0, f"{name}: hidden parts never varied between samples"
     else:
         assert report.exact == report.positions, f"{name}: a sample is not the one true state"
-
-
-@pytest.mark.parametrize("name", sorted(ENGINES))
-def test_clone_is_an_independent_copy(name: str) -> None:
-    engine = ENGINES[name]
-    _, history = random_playout(engine, players(engine), seed=3)
-    state = engine.new_game(engine.default_config(), players(engine))
-    for seat, action in history[: len(history) // 3]:
-        state.apply(seat, action)
-    check_clone(state, random.Random(3), name)

@@ -6,13 +6,17 @@ adds its segments and joins each to the segment across every edge it
 touches. Features only ever grow, so the union-find never splits, and each
 root carries the totals scoring needs (tiles, open edges, coats of arms,
 followers). Placement legality reads only the frontier, the empty
-positions next to a tile, so a turn costs the same early and late.
+positions next to a tile, each with the edges its neighbours show; which
+turns of a tile type fit such a need is worked out once per process, so a
+turn costs the same early and late.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import cache
+from typing import NamedTuple
 
 from referee.games.carcassonne.tiles import (
     OFFSETS,
@@ -26,9 +30,12 @@ from referee.games.carcassonne.tiles import (
 )
 
 
-@dataclass(frozen=True, order=True)
-class TileCopy:
-    """A kind of land tile in the pile: a type and whether the copy shows a farmhouse."""
+class TileCopy(NamedTuple):
+    """A kind of land tile in the pile: a type and whether the copy shows a farmhouse.
+
+    A named tuple rather than a dataclass: the pile is a dict of these, and a
+    tuple hashes and sorts in C, which a random game does a thousand times.
+    """
 
     jcz_id: str
     farmhouse: bool = False
@@ -43,7 +50,7 @@ class Spot:
     seat: int
 
 
-@dataclass
+@dataclass(slots=True)
 class Feature:
     """The totals of one connected feature, kept at its union-find root."""
 
@@ -102,6 +109,27 @@ class Placed:
     """The union-find node of each segment."""
 
 
+OPEN = "."
+"""In a frontier need: no neighbour across this edge, anything fits."""
+NO_NEED = OPEN * 4
+PARTNER_HALF = tuple(partner_half(half) for half in range(8))
+FACING = (2, 3, 0, 1)
+"""Per edge, the edge of the neighbour that meets it."""
+
+
+@cache
+def fitting_rotations(jcz_id: str, need: str) -> tuple[int, ...]:
+    """The distinct rotations of a tile type whose edges match a frontier need."""
+    return tuple(
+        rotation
+        for rotation in distinct_rotations(jcz_id)
+        if all(
+            wanted in (OPEN, shown)
+            for wanted, shown in zip(need, oriented(jcz_id, rotation).edges, strict=True)
+        )
+    )
+
+
 def neighbour(pos: Pos, edge: int) -> Pos:
     dx, dy = OFFSETS[edge]
     return pos[0] + dx, pos[1] + dy
@@ -121,10 +149,23 @@ class Board:
 
     def __init__(self) -> None:
         self.placed: dict[Pos, Placed] = {}
-        self.frontier: set[Pos] = set()
-        """Empty positions that share an edge with a placed tile."""
+        self.frontier: dict[Pos, str] = {}
+        """Empty positions that share an edge with a placed tile, each with its need:
+        per edge (N, E, S, W) the kind the neighbour shows there, or ``OPEN``."""
+        self._needing: dict[str, set[Pos]] = {}
+        """The frontier grouped by need: a tile type is matched once per group."""
         self._parent: list[int] = []
         self._features: dict[int, Feature] = {}
+
+    def clone(self) -> Board:
+        """An independent copy: placed tiles are shared (frozen), features copied."""
+        twin = Board.__new__(Board)
+        twin.placed = dict(self.placed)
+        twin.frontier = dict(self.frontier)
+        twin._needing = {need: set(positions) for need, positions in self._needing.items()}
+        twin._parent = list(self._parent)
+        twin._features = {root: feature.copy() for root, feature in self._features.items()}
+        return twin
 
     # -- features -------------------------------------------------------------
 
@@ -182,53 +223,68 @@ class Board:
 
     # -- placement ------------------------------------------------------------
 
-    def fits(self, shape: Oriented, pos: Pos) -> bool:
-        """Whether a turned tile may go on ``pos``: empty, touching, every edge matching."""
-        if pos in self.placed:
-            return False
-        touching = False
-        for edge in range(4):
-            other = self.placed.get(neighbour(pos, edge))
-            if other is not None:
-                if other.shape.edges[(edge + 2) % 4] != shape.edges[edge]:
-                    return False
-                touching = True
-        return touching
-
     def placements(self, jcz_id: str) -> list[tuple[int, int, int]]:
         """Every legal (x, y, rotation) for a tile type, sorted; symmetric turns once."""
-        shapes = [oriented(jcz_id, r) for r in distinct_rotations(jcz_id)]
-        return sorted(
-            (x, y, shape.rotation)
-            for (x, y) in self.frontier
-            for shape in shapes
-            if self.fits(shape, (x, y))
-        )
+        found = [
+            (x, y, rotation)
+            for need, positions in self._needing.items()
+            for rotation in fitting_rotations(jcz_id, need)
+            for x, y in positions
+        ]
+        found.sort()
+        return found
 
     def place(self, pos: Pos, tile: TileCopy, rotation: int) -> Placed:
         """Put a tile down and join its segments to the features around it.
 
-        Does not check legality (``fits``): the start tile and test boards
+        Does not check legality (``placements``): the start tile and test boards
         go down without neighbours.
         """
         shape = oriented(tile.jcz_id, rotation)
         first = len(self._parent)
         nodes = tuple(range(first, first + len(shape.segments)))
         self._parent.extend(nodes)
-        for node, segment in zip(nodes, shape.segments, strict=True):
-            self._features[node] = _new_feature(pos, tile, segment, nodes)
+        features = self._features
+        # _new_feature, unrolled over facts that do not depend on the turn.
+        for node, (kind, edges, pennants, farm_road, full_city, cities) in zip(
+            nodes, _segment_facts(tile.jcz_id), strict=True
+        ):
+            features[node] = Feature(
+                kind,
+                {pos},
+                edges,
+                pennants,
+                {pos} if farm_road and tile.farmhouse else set(),
+                {pos} if full_city else set(),
+                {first + i for i in cities},
+                [],
+            )
         placed = Placed(pos, tile, shape, nodes)
         self.placed[pos] = placed
-        for edge in range(4):
-            other = self.placed.get(neighbour(pos, edge))
+        self._set_need(pos, None)
+        x, y = pos
+        for edge, (dx, dy) in enumerate(OFFSETS):
+            next_pos = (x + dx, y + dy)
+            other = self.placed.get(next_pos)
             if other is not None:
                 self._join(placed, other, edge)
-        self.frontier.discard(pos)
-        for edge in range(4):
-            next_pos = neighbour(pos, edge)
-            if next_pos not in self.placed:
-                self.frontier.add(next_pos)
+            else:
+                need = self.frontier.get(next_pos, NO_NEED)
+                facing = FACING[edge]
+                self._set_need(next_pos, need[:facing] + shape.edges[edge] + need[facing + 1 :])
         return placed
+
+    def _set_need(self, pos: Pos, need: str | None) -> None:
+        """Record what a tile on the empty ``pos`` must show; None: ``pos`` is no longer open."""
+        old = self.frontier.pop(pos, None)
+        if old is not None:
+            group = self._needing[old]
+            group.discard(pos)
+            if not group:
+                del self._needing[old]
+        if need is not None:
+            self.frontier[pos] = need
+            self._needing.setdefault(need, set()).add(pos)
 
     def _join(self, placed: Placed, other: Placed, edge: int) -> None:
         facing = (edge + 2) % 4
@@ -239,7 +295,7 @@ class Board:
             self._features[root].open_edges -= 2
         for half in (2 * edge, 2 * edge + 1):
             mine = placed.shape.half_segment[half]
-            theirs = other.shape.half_segment[partner_half(half)]
+            theirs = other.shape.half_segment[PARTNER_HALF[half]]
             if mine >= 0 and theirs >= 0:
                 self._union(placed.nodes[mine], other.nodes[theirs])
 
@@ -317,12 +373,34 @@ def _merge(groups: list[_Group]) -> list[_Group]:
     return merged
 
 
+@cache
+def _segment_facts(jcz_id: str) -> tuple[tuple[Kind, int, int, bool, bool, tuple[int, ...]], ...]:
+    """Per segment of a tile type, what a new feature reads: kind, road or city edges,
+    coats of arms, whether a farmhouse copy marks it, whether it is a full city part,
+    and the tile's city segments it borders. The same in every rotation."""
+    return tuple(
+        (
+            segment.kind,
+            len(segment.edges),
+            segment.pennants,
+            segment.kind is Kind.ROAD,
+            segment.kind is Kind.CITY and not segment.cap,
+            segment.cities,
+        )
+        for segment in oriented(jcz_id, 0).segments
+    )
+
+
 def _new_feature(pos: Pos, tile: TileCopy, segment: Segment, nodes: tuple[int, ...]) -> Feature:
     """The feature of one segment alone; ``nodes`` are its tile's nodes (negative: none)."""
-    feature = Feature(segment.kind, {pos}, len(segment.edges), segment.pennants)
-    if segment.kind is Kind.ROAD and tile.farmhouse:
-        feature.farmhouse_tiles.add(pos)
-    if segment.kind is Kind.CITY and not segment.cap:
-        feature.full_tiles.add(pos)
-    feature.cities = {nodes[i] for i in segment.cities if nodes[i] >= 0}
-    return feature
+    kind = segment.kind
+    return Feature(
+        kind,
+        {pos},
+        len(segment.edges),
+        segment.pennants,
+        {pos} if kind is Kind.ROAD and tile.farmhouse else set(),
+        {pos} if kind is Kind.CITY and not segment.cap else set(),
+        {nodes[i] for i in segment.cities if nodes[i] >= 0},
+        [],
+    )

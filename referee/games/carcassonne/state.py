@@ -12,8 +12,11 @@ from __future__ import annotations
 
 import itertools
 import json
+from dataclasses import replace
 from enum import IntEnum
 from fractions import Fraction
+from functools import cache
+from typing import Self
 
 from google.protobuf.message import Message
 
@@ -27,7 +30,7 @@ from referee.games.carcassonne.actions import (
     ShuffleStack,
     SkipFollower,
 )
-from referee.games.carcassonne.board import Board, Feature, Spot, TileCopy
+from referee.games.carcassonne.board import Board, Feature, Spot, TileCopy, fitting_rotations
 from referee.games.carcassonne.rules import FOLLOWERS, Rules
 from referee.games.carcassonne.scoring import (
     STACK_KINDS,
@@ -36,7 +39,7 @@ from referee.games.carcassonne.scoring import (
     feature_points,
     winners,
 )
-from referee.games.carcassonne.tiles import Kind, Pos, tile_types
+from referee.games.carcassonne.tiles import Kind, Pos, oriented, tile_types
 
 START = (0, 0)
 
@@ -92,8 +95,10 @@ class CarcassonneState(State[CarcassonneAction]):
         """Each scoring stack in its shuffled order; the active tile comes from ``turnovers``."""
         self.turnovers = 0
         """How often the active scoring tiles went under their stacks."""
-        self._placements: list[PlaceTile] = []
+        self._placements: list[tuple[int, int, int]] = []
+        """The drawn tile's legal (x, y, rotation), sorted."""
         self._follower_spots: dict[PlaceFollower, int] = {}
+        """Free features of the tile just placed, sorted, each with its segment index."""
         start, self.pile = deal(rules)
         self.board.place(START, start, 0)
 
@@ -114,8 +119,8 @@ class CarcassonneState(State[CarcassonneAction]):
         if seat != self.current or seat not in self.to_act():
             return []
         if self.phase is Phase.PLACE_TILE:
-            return list(self._placements)
-        return [SkipFollower(), *sorted(self._follower_spots)]
+            return [_place_action(*spot) for spot in self._placements]
+        return [SKIP_FOLLOWER, *self._follower_spots]
 
     def chance_outcomes(self) -> list[tuple[CarcassonneAction, Fraction]]:
         if self.phase is not Phase.CHANCE:
@@ -124,7 +129,7 @@ class CarcassonneState(State[CarcassonneAction]):
             return self._shuffle_outcomes()
         total = self.tiles_remaining
         return [
-            (DrawTile(tile.jcz_id, tile.farmhouse), Fraction(count, total))
+            (_draw_action(tile), _probability(count, total))
             for tile, count in sorted(self.pile.items())
         ]
 
@@ -139,6 +144,20 @@ class CarcassonneState(State[CarcassonneAction]):
             self._end_turn()
         else:
             self._place_follower(action)
+
+    def clone(self) -> Self:
+        """A copy for search: the rules and placed tiles shared, everything that changes copied."""
+        twin = object.__new__(type(self))
+        twin.__dict__.update(self.__dict__)
+        twin.board = self.board.clone()
+        twin.hands = list(self.hands)
+        twin.scores = [replace(score) for score in self.scores]
+        twin.discarded = list(self.discarded)
+        twin.stacks = dict(self.stacks)
+        twin.pile = dict(self.pile)
+        twin._placements = list(self._placements)
+        twin._follower_spots = dict(self._follower_spots)
+        return twin
 
     def default_action(self, seat: int) -> CarcassonneAction:
         """No follower is the neutral choice; otherwise the first placement."""
@@ -251,7 +270,7 @@ class CarcassonneState(State[CarcassonneAction]):
             self._next_draw()
             return
         self.tile = tile
-        self._placements = [PlaceTile(*spot) for spot in spots]
+        self._placements = spots
         self.phase = Phase.PLACE_TILE
 
     def _next_draw(self) -> None:
@@ -263,7 +282,7 @@ class CarcassonneState(State[CarcassonneAction]):
     # -- decisions ------------------------------------------------------------
 
     def _place_tile(self, action: CarcassonneAction) -> None:
-        if not isinstance(action, PlaceTile) or action not in self._placements:
+        if not isinstance(action, PlaceTile) or not self._may_place(action):
             raise IllegalAction(
                 f"seat {self.current}: {action!r} is not a legal placement of {self.tile}"
             )
@@ -274,13 +293,19 @@ class CarcassonneState(State[CarcassonneAction]):
         self._placements = []
         self._follower_spots = {}
         if self.hands[self.current]:
-            for index, segment in enumerate(placed.shape.segments):
+            for follower, index in _follower_choices(self.tile.jcz_id, action.rotation):
                 if not self.board.feature(placed.nodes[index]).followers:
-                    self._follower_spots[PlaceFollower(segment.kind, segment.location)] = index
+                    self._follower_spots[follower] = index
         if self._follower_spots:
             self.phase = Phase.PLACE_FOLLOWER
         else:
             self._end_turn()  # CARC-09: no choice to make
+
+    def _may_place(self, action: PlaceTile) -> bool:
+        """Whether a placement is one of ``_placements``, found from the board in one look."""
+        assert self.tile is not None
+        need = self.board.frontier.get((action.x, action.y))
+        return need is not None and action.rotation in fitting_rotations(self.tile.jcz_id, need)
 
     def _place_follower(self, action: CarcassonneAction) -> None:
         if not isinstance(action, PlaceFollower) or action not in self._follower_spots:
@@ -318,7 +343,8 @@ class CarcassonneState(State[CarcassonneAction]):
         roots = {self.board.root(node) for node in nodes}
         scored = False
         for root in sorted(roots):
-            if self.board.is_complete(root):
+            # Only a feature with followers scores: test that before completeness.
+            if self.board.feature(root).followers and self.board.is_complete(root):
                 scored |= self._score(self.board.feature(root), complete=True)
         return scored
 
@@ -351,6 +377,39 @@ class CarcassonneState(State[CarcassonneAction]):
         self.placed_at = None
         self._placements = []
         self._follower_spots = {}
+
+
+SKIP_FOLLOWER = SkipFollower()
+
+
+@cache
+def _follower_choices(jcz_id: str, rotation: int) -> tuple[tuple[PlaceFollower, int], ...]:
+    """Per segment of a turned tile, the action that puts a follower there, in action order."""
+    segments = oriented(jcz_id, rotation).segments
+    return tuple(
+        sorted(
+            (PlaceFollower(segment.kind, segment.location), index)
+            for index, segment in enumerate(segments)
+        )
+    )
+
+
+@cache
+def _draw_action(tile: TileCopy) -> DrawTile:
+    """Chance's outcome for drawing a tile copy (one shared object per copy kind)."""
+    return DrawTile(tile.jcz_id, tile.farmhouse)
+
+
+@cache
+def _place_action(x: int, y: int, rotation: int) -> PlaceTile:
+    """A placement action, shared: frozen actions cost more to build than to look up."""
+    return PlaceTile(x, y, rotation)
+
+
+@cache
+def _probability(count: int, total: int) -> Fraction:
+    """``count / total`` as a shared Fraction: a pile holds few distinct ratios."""
+    return Fraction(count, total)
 
 
 def _tile_key(tile: TileCopy | None) -> list[object] | None:
