@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import random
 import time
 from typing import Any
@@ -83,6 +84,31 @@ def test_default_game_is_fast() -> None:
     lengths = [len(random_playout(ENGINE, 2, seed)[1]) for seed in range(10)]
     assert max(lengths) < 300
     assert (time.perf_counter() - started) / 10 < 0.05
+
+
+@pytest.mark.parametrize("option", [None, *OPTIONS])
+def test_legal_lists_do_not_depend_on_the_order_plots_were_claimed_in(option: str | None) -> None:
+    """A state built from an observation lists its land in plot order, not claim order.
+
+    The engine works out each seat's reach from ``owned`` as it grows; a copy
+    whose ``owned`` lists are rebuilt sorted must offer the same moves at
+    every step (the engine cannot lean on this turn's claims being last).
+    """
+    config = config_with(**({option: True} if option else {}))
+    state = ENGINE.new_game(config, 3)
+    rng = random.Random(5)
+    while not state.is_terminal():
+        (seat,) = state.to_act()
+        if seat == CHANCE:
+            state.apply(seat, sample_outcome(state.chance_outcomes(), rng))
+            continue
+        rebuilt = copy.deepcopy(state)
+        rebuilt.owned = [sorted(plots, reverse=True) for plots in rebuilt.owned]
+        assert rebuilt.legal_actions(seat) == state.legal_actions(seat)
+        action = rng.choice(state.legal_actions(seat))
+        rebuilt.apply(seat, action)
+        state.apply(seat, action)
+        assert rebuilt.digest() == state.digest()
 
 
 # -- properties of random legal play --------------------------------------------------

@@ -9,6 +9,8 @@ west and y from the north. Regions are numbered from 1, like die faces
 from __future__ import annotations
 
 import enum
+import operator
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -112,3 +114,22 @@ class Board:
     def start_plots(self) -> tuple[int, ...]:
         """Plots that can be a starting plot: grass (LAND-04)."""
         return tuple(p for p, kind in enumerate(self.kinds) if kind is PlotKind.GRASS)
+
+    def start_plot_values(self, per_plot: Sequence[int]) -> tuple[int, ...]:
+        """The values a per-plot list holds for the start plots (picked out in C)."""
+        return self._start_picker(per_plot)
+
+    @cached_property
+    def _start_picker(self) -> Callable[[Sequence[int]], tuple[int, ...]]:
+        plots = self.start_plots
+        if len(plots) == 1:  # itemgetter of one index gives the value, not a tuple
+            return lambda values: (values[plots[0]],)
+        return operator.itemgetter(*plots)
+
+    def in_action_order(self, plots: Iterable[int]) -> list[int]:
+        """Plots sorted as their actions sort: by column x, then row y."""
+        return sorted(plots, key=self._action_rank.__getitem__)
+
+    @cached_property
+    def _action_rank(self) -> tuple[int, ...]:
+        return tuple((p % self.width) * self.height + p // self.width for p in range(self.size))

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
 
 from referee.engine import Engine
 from referee.errors import ConfigError
@@ -45,9 +47,9 @@ class LandEngine(Engine[LandAction]):
         return default_config()
 
     def setup(self, config: land_pb2.Config, num_players: int) -> LandState:
-        board = board_from_config(config)
+        board, map_text = _board_and_text(tuple(getattr(config, f) for f in MAP_FIELDS))
         rules = Rules.from_config(config)
-        identity = f"{self.name}/{self.version}|{num_players}|{rules!r}|{format_map(board)}|"
+        identity = f"{self.name}/{self.version}|{num_players}|{rules!r}|{map_text}|"
         return LandState(board, rules, num_players, identity.encode())
 
     def determinize(
@@ -62,6 +64,29 @@ class LandEngine(Engine[LandAction]):
 
 
 ENGINE = LandEngine()
+
+
+MAP_FIELDS = (
+    "map_text",
+    "map",
+    "map_seed",
+    "map_columns",
+    "map_rows",
+    "region_width",
+    "region_height",
+)
+"""The Config fields that choose the board."""
+
+
+@lru_cache(maxsize=32)
+def _board_and_text(map_fields: tuple[Any, ...]) -> tuple[Board, str]:
+    """The board that values of ``MAP_FIELDS`` name, and its text, made once for many games.
+
+    A Board never changes, so games on one map share it (and the neighbour
+    tables it works out); a ConfigError is raised again each time.
+    """
+    board = board_from_config(land_pb2.Config(**dict(zip(MAP_FIELDS, map_fields, strict=True))))
+    return board, format_map(board)
 
 
 def board_from_config(config: land_pb2.Config) -> Board:

@@ -19,7 +19,10 @@ starts and placements share the same few fields and end-of-game test.
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable
 from fractions import Fraction
+from functools import cache
+from typing import Self
 
 from referee.engine import CHANCE, SeatOutcome, State, outcomes_from_scores
 from referee.errors import IllegalAction
@@ -62,8 +65,11 @@ class Phase(enum.IntEnum):
 class LandState(State[LandAction]):
     """One position of a Land game. Build it with ``LandEngine.new_game``."""
 
-    not_in_canonical = frozenset({"board", "rules", "_num_players", "owned"})
-    """The first three are named in ``_identity``; ``owned`` mirrors ``owner``."""
+    not_in_canonical = frozenset(
+        {"board", "rules", "_num_players", "owned", "_reach", "_reach_of_plots", "_turn_base"}
+    )
+    """The first three are named in ``_identity``; ``owned`` mirrors ``owner``; the
+    last three are worked out from ``owned`` and ``claimed_this_turn``."""
 
     def __init__(self, board: Board, rules: Rules, num_players: int, identity: bytes) -> None:
         self.board = board
@@ -98,6 +104,14 @@ class LandState(State[LandAction]):
         self.placed_this_turn = 0
         self.idle_turns = 0
         """Consecutive turns in which nobody made progress (LAND-13)."""
+        self._reach: list[set[int]] = [set() for _ in range(num_players)]
+        """Per seat, the plots next to its land (its own among them): grown, never
+        rebuilt, as land is never lost; see ``_reach_of``."""
+        self._reach_of_plots: list[tuple[list[int], int]] = [([], 0)] * num_players
+        """Per seat, the ``owned`` list ``_reach`` was grown from and how much of it."""
+        self._turn_base: tuple[int, list[int], int, set[int]] | None = None
+        """The seat, its ``owned`` list, how much of it it held at turn start, and
+        the plots next to that: see ``_turn_start_reach``."""
 
     def __repr__(self) -> str:
         return f"<LandState {self.board.name!r} round {self.round} {self.phase.name}>"
@@ -144,13 +158,43 @@ class LandState(State[LandAction]):
         if seat == CHANCE or seat not in self.to_act():
             return []
         if self.phase is Phase.START:
-            return sorted(ChooseStart(*self.board.xy(p)) for p in self._free_starts())
+            starts = self.board.in_action_order(self._free_starts())
+            return [ChooseStart(*self.board.xy(p)) for p in starts]
         if self.pending_mountain != NOBODY:
             return [PlaceCow(*self.board.xy(self.pending_mountain))]
-        legal: list[LandAction] = sorted(PlaceCow(*self.board.xy(p)) for p in self._targets(seat))
+        cows = _cow_actions(self.board.width, self.board.height)
+        legal: list[LandAction] = [cows[p] for p in self.board.in_action_order(self._targets(seat))]
         if not self.rules.must_place_all:
             legal.append(EndTurn())
         return legal
+
+    def clone(self) -> Self:
+        """A copy for search: the board, rules and identity shared, the rest copied."""
+        twin = object.__new__(type(self))
+        twin.__dict__.update(self.__dict__)
+        twin.groups = list(self.groups)
+        twin.group_rolls = list(self.group_rolls)
+        twin.order_rolls = list(self.order_rolls)
+        twin.owner = list(self.owner)
+        twin.half = list(self.half)
+        twin.owned = [list(plots) for plots in self.owned]
+        twin.bonus = list(self.bonus)
+        twin.saved = list(self.saved)
+        twin.claimed_this_turn = list(self.claimed_this_turn)
+        # The worked-out reaches follow the copied ``owned`` lists (the turn-start
+        # reach is never changed once made, so it is shared).
+        twin._reach = [set(reach) for reach in self._reach]
+        twin._reach_of_plots = [
+            (copied, done) if grown_from is owned else ([], 0)
+            for copied, owned, (grown_from, done) in zip(
+                twin.owned, self.owned, self._reach_of_plots, strict=True
+            )
+        ]
+        if self._turn_base is not None:
+            seat, owned, held, reach = self._turn_base
+            kept = owned is self.owned[seat]
+            twin._turn_base = (seat, twin.owned[seat], held, reach) if kept else None
+        return twin
 
     def default_action(self, seat: int) -> LandAction:
         """Ending the turn when that is legal: it helps nobody."""
@@ -341,12 +385,12 @@ class LandState(State[LandAction]):
         cows = len(self.owned[seat]) + self.bonus[seat] + self.saved[seat]
         if self.rules.keep_unused_cows:
             cows = max(cows, 2)  # it can save up for a mountain
-        return any(self._is_free_for(seat, q, cows) for q in self._frontier(seat, True))
+        return bool(self._free_of(seat, self._frontier(seat, True), cows, first=True))
 
     # -- starting plots (LAND-04, LAND-05) -------------------------------------
 
     def _start_available(self) -> bool:
-        return any(self.owner[p] == NOBODY for p in self.board.start_plots)
+        return NOBODY in self.board.start_plot_values(self.owner)
 
     def _free_starts(self) -> list[int]:
         region = self.board.region_plots(self.column, self.row)
@@ -370,14 +414,48 @@ class LandState(State[LandAction]):
 
     # -- placing cows (LAND-06..LAND-11) -----------------------------------------
 
+    def _reach_of(self, seat: int) -> set[int]:
+        """Plots next to anything the seat owns, grown by what it claimed since last asked."""
+        owned = self.owned[seat]
+        grown_from, done = self._reach_of_plots[seat]
+        reach = self._reach[seat]
+        if grown_from is not owned or done > len(owned):  # owned was replaced: start over
+            reach = self._reach[seat] = set()
+            done = 0
+        neighbours = self.board.neighbours
+        for plot in owned[done:]:
+            reach.update(neighbours(plot))
+        self._reach_of_plots[seat] = (owned, len(owned))
+        return reach
+
     def _frontier(self, seat: int, whole: bool) -> set[int]:
         """Plots next to the seat's base: all it owns, or what it owned at turn start."""
-        base = self.owned[seat]
-        if not whole and not self.rules.adjacency_extends_this_turn and self.claimed_this_turn:
-            new = set(self.claimed_this_turn)
-            base = [p for p in base if p not in new]
+        reach = self._reach_of(seat)
+        if whole or self.rules.adjacency_extends_this_turn or not self.claimed_this_turn:
+            return reach
+        return self._turn_start_reach(seat)
+
+    def _turn_start_reach(self, seat: int) -> set[int]:
+        """Plots next to the land the seat held when its turn began (LAND-07).
+
+        This turn's claims are the tail of ``owned``, so the land held before is
+        a prefix of it, the same for the whole turn: worked out once a turn.
+        """
+        owned, claimed = self.owned[seat], self.claimed_this_turn
+        held = len(owned) - len(claimed)
+        kept = self._turn_base
+        in_order = owned[held:] == claimed
+        if in_order and kept is not None:
+            kept_seat, kept_owned, kept_held, kept_reach = kept
+            if kept_owned is owned and (kept_seat, kept_held) == (seat, held):
+                return kept_reach
         neighbours = self.board.neighbours
-        return {q for p in base for q in neighbours(p)}
+        if in_order:
+            reach = {q for p in owned[:held] for q in neighbours(p)}
+            self._turn_base = (seat, owned, held, reach)
+            return reach
+        new = set(claimed)  # a state not built by play: no order to rely on
+        return {q for p in owned if p not in new for q in neighbours(p)}
 
     def _is_free_for(self, seat: int, plot: int, cows: int) -> bool:
         """Whether the seat, holding ``cows``, may put a cow on this plot, adjacency aside."""
@@ -397,17 +475,46 @@ class LandState(State[LandAction]):
         if self.pending_mountain != NOBODY:
             return [self.pending_mountain]
         frontier = self._frontier(seat, False)
-        return [q for q in frontier if self._is_free_for(seat, q, self.cows_left)]
+        return self._free_of(seat, frontier, self.cows_left)
+
+    def _free_of(
+        self, seat: int, plots: Iterable[int], cows: int, first: bool = False
+    ) -> list[int]:
+        """``_is_free_for`` over many plots at once (the hot loop of a game); with
+        ``first``, stop at the first free plot."""
+        owner, half, kinds = self.owner, self.half, self.board.kinds
+        first_mountain_cow = cows >= self.rules.mountain_first_cow_needs
+        free = []
+        for plot in plots:
+            if owner[plot] != NOBODY:
+                continue
+            kind = kinds[plot]
+            if kind is PlotKind.GRASS or (
+                kind is PlotKind.MOUNTAIN
+                and (half[plot] == seat or (first_mountain_cow and half[plot] == NOBODY))
+            ):
+                free.append(plot)
+                if first:
+                    break
+        return free
+
+    def _is_target(self, seat: int, plot: int) -> bool:
+        """Whether ``plot`` is in ``_targets(seat)``, without listing them all."""
+        if self.pending_mountain != NOBODY:
+            return plot == self.pending_mountain
+        if not self._is_free_for(seat, plot, self.cows_left):
+            return False
+        return plot in self._frontier(seat, False)
 
     def _has_target(self, seat: int) -> bool:
         if self.cows_left <= 0:
             return False
         if self.pending_mountain != NOBODY:
             return True
-        return any(self._is_free_for(seat, q, self.cows_left) for q in self._frontier(seat, False))
+        return bool(self._free_of(seat, self._frontier(seat, False), self.cows_left, first=True))
 
     def _place_cow(self, seat: int, plot: int) -> None:
-        if plot not in self._targets(seat):
+        if not self._is_target(seat, plot):
             raise IllegalAction(
                 f"seat {seat} may not place a cow on {self.board.xy(plot)}: "
                 f"{self._refusal(seat, plot)}"
@@ -446,3 +553,9 @@ class LandState(State[LandAction]):
         self.claimed_this_turn.append(plot)
         if plot in self.board.residents:
             self.bonus[seat] += 1
+
+
+@cache
+def _cow_actions(width: int, height: int) -> tuple[PlaceCow, ...]:
+    """Per plot of a board this size, the action that places a cow there (shared)."""
+    return tuple(PlaceCow(plot % width, plot // width) for plot in range(width * height))
