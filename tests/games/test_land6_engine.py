@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import random
 
 import pytest
@@ -29,7 +30,7 @@ from referee.games.land6.actions import (
 )
 from referee.games.land6.board import Layout
 from referee.games.land6.rules import Difficulty, Rules
-from referee.games.land6.state import Land6State, Phase
+from referee.games.land6.state import Die, Land6State, Phase
 from referee.games.land6.svg import render_svg
 from referee.match.chance import sample_outcome
 from referee.testing import check_engine, random_playout
@@ -180,3 +181,26 @@ def test_random_legal_play_always_ends_with_dice_in_range(
     outcome = state.outcome()[0]
     assert outcome.rank == 1
     assert outcome.titles[1] in ("won", "lost")
+
+
+def test_legal_lists_follow_a_position_changed_by_hand() -> None:
+    """The engine keeps a window's legal list for the turn; a change made outside
+    play (a state built from an observation, a test) must still show at once."""
+    state = ENGINE.new_game(Rules(fixed_tile_orientation=True).to_config(), 1)
+    for slot, tile in zip((1, 2, 3, 4), (2, 3, 4, 5), strict=True):
+        state.apply(CHANCE, PlaceTile(slot, tile, 0))
+    assert state.phase is Phase.ACTION
+    alone = state.legal_actions(0)
+
+    def expected() -> list[Land6Action]:
+        twin = copy.deepcopy(state)
+        twin._remembered = None  # worked out afresh
+        return twin.legal_actions(0)
+
+    state.dice[1] = Die(4)  # in place: a second die, on tile 1's sea
+    assert state.legal_actions(0) == expected() != alone
+    assert any(isinstance(action, RerollDie) for action in state.legal_actions(0))
+    state.extra_action = True
+    assert state.legal_actions(0) == expected() and Skip() in state.legal_actions(0)
+    state.cubes.add(1)
+    assert state.legal_actions(0) == expected()

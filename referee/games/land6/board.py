@@ -16,7 +16,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 
 
 class Kind(enum.IntEnum):
@@ -122,6 +122,11 @@ class Board:
     def kind(self, square: int) -> Kind:
         return self.squares[square].kind
 
+    @cached_property
+    def kinds(self) -> tuple[Kind, ...]:
+        """Per square, its kind (what the turn's legal lists read most)."""
+        return tuple(square.kind for square in self.squares)
+
     def tile(self, square: int) -> int:
         return self.squares[square].tile
 
@@ -129,13 +134,13 @@ class Board:
 @cache
 def make_board(layout: Layout, placements: tuple[Placement, ...]) -> Board:
     """Build the board from the six slots' tiles and rotations."""
-    width, height = board_size(layout)
+    width, height, neighbours, corners = _geometry(layout)
     cells: dict[int, Square] = {}
-    for (column, row), (tile, rotation) in zip(SLOTS[layout], placements, strict=True):
-        for corner, (dx, dy) in enumerate(CORNERS):
-            x, y = 2 * column + dx, 2 * row + dy
-            index = y * width + x
-            cells[index] = Square(index, x, y, tile, tile_kind(rotation, corner))
+    members: dict[int, tuple[int, ...]] = {}
+    for slot_corners, (tile, rotation) in zip(corners, placements, strict=True):
+        for corner, (index, x, y) in enumerate(slot_corners):
+            cells[index] = _square(index, x, y, tile, tile_kind(rotation, corner))
+        members[tile] = tuple(sorted(index for index, _, _ in slot_corners))
     squares = tuple(cells[i] for i in range(width * height))
     return Board(
         layout=layout,
@@ -143,27 +148,52 @@ def make_board(layout: Layout, placements: tuple[Placement, ...]) -> Board:
         width=width,
         height=height,
         squares=squares,
-        neighbours=tuple(_neighbours(s, width, height) for s in squares),
-        home_city=_city_of(squares, HOME_TILE),
-        enemy_city=_city_of(squares, ENEMY_TILE),
-        tile_members=tuple(
-            tuple(s.index for s in squares if s.tile == tile) for tile in range(1, 7)
-        ),
+        neighbours=neighbours,
+        home_city=_city_of(squares, members[HOME_TILE]),
+        enemy_city=_city_of(squares, members[ENEMY_TILE]),
+        tile_members=tuple(members[tile] for tile in range(1, 7)),
         cities=tuple(s.index for s in squares if s.kind is Kind.CITY),
     )
 
 
-def _neighbours(square: Square, width: int, height: int) -> tuple[int, ...]:
+@cache
+def _geometry(
+    layout: Layout,
+) -> tuple[int, int, tuple[tuple[int, ...], ...], tuple[tuple[tuple[int, int, int], ...], ...]]:
+    """What a layout fixes whatever the tiles: its size, each square's neighbours, and
+    per slot the (index, x, y) of its squares, clockwise from the top left."""
+    width, height = board_size(layout)
+    neighbours = tuple(
+        _neighbours(index % width, index // width, width, height) for index in range(width * height)
+    )
+    corners = tuple(
+        tuple(
+            ((2 * row + dy) * width + 2 * column + dx, 2 * column + dx, 2 * row + dy)
+            for dx, dy in CORNERS
+        )
+        for column, row in SLOTS[layout]
+    )
+    return width, height, neighbours, corners
+
+
+@cache
+def _square(index: int, x: int, y: int, tile: int, kind: Kind) -> Square:
+    """Squares are frozen and few: made once each, shared by the boards that hold them."""
+    return Square(index, x, y, tile, kind)
+
+
+def _neighbours(x: int, y: int, width: int, height: int) -> tuple[int, ...]:
     steps = ((0, -1), (1, 0), (0, 1), (-1, 0))
     return tuple(
-        (square.y + dy) * width + square.x + dx
+        (y + dy) * width + x + dx
         for dx, dy in steps
-        if 0 <= square.x + dx < width and 0 <= square.y + dy < height
+        if 0 <= x + dx < width and 0 <= y + dy < height
     )
 
 
-def _city_of(squares: Sequence[Square], tile: int) -> int:
-    return next(s.index for s in squares if s.tile == tile and s.kind is Kind.CITY)
+def _city_of(squares: Sequence[Square], members: tuple[int, ...]) -> int:
+    """The city square among a tile's squares."""
+    return next(index for index in members if squares[index].kind is Kind.CITY)
 
 
 def slot_origin(layout: Layout, slot: int) -> tuple[int, int]:

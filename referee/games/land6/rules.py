@@ -22,6 +22,10 @@ class Difficulty(enum.IntEnum):
     """Normal, and a field die feeds only from a tile without a cube (LAND6-09)."""
 
 
+DIFFICULTIES = frozenset(int(difficulty) for difficulty in Difficulty)
+LAYOUTS = frozenset(int(layout) for layout in Layout)
+"""The values a Config may hold (a set made once: iterating an enum is slow)."""
+
 DEFAULT_TURN_LIMIT = 100
 """Generous: our bots' games last 5 to 40 turns (LAND6-16)."""
 
@@ -44,13 +48,13 @@ class Rules:
         Raises:
             ConfigError: a field is unset or out of range.
         """
-        if int(config.difficulty) not in set(Difficulty):
+        if int(config.difficulty) not in DIFFICULTIES:
             raise ConfigError(
                 "land6 config: expected difficulty EASY, NORMAL or HARD, "
                 f"got {_name(land6_pb2.Difficulty, config.difficulty)} "
                 "(start from default_config())"
             )
-        if int(config.layout) not in set(Layout):
+        if int(config.layout) not in LAYOUTS:
             raise ConfigError(
                 f"land6 config: expected layout GRID or STRIP, "
                 f"got {_name(land6_pb2.Layout, config.layout)} (start from default_config())"

@@ -18,6 +18,8 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache
+from typing import NamedTuple, Self
 
 from referee.engine import CHANCE, SeatOutcome, State
 from referee.errors import IllegalAction
@@ -136,6 +138,54 @@ class Die:
     """Rerolled by a sea action this turn: its new value is final (LAND6-12)."""
 
 
+ROLL_VALUES = (1, 2, 3, 4, 5, 6)
+ROLLS: tuple[tuple[Land6Action, Fraction], ...] = tuple(
+    (Roll(value), Fraction(1, 6)) for value in ROLL_VALUES
+)
+"""A die's outcomes, made once: chance throws one most steps of a game."""
+
+
+@cache
+def _tile_outcomes(
+    slot: int, placed: frozenset[int], fixed: bool
+) -> tuple[tuple[Land6Action, Fraction], ...]:
+    """Chance's tile layings for the next middle slot, given the tiles already laid."""
+    tiles = [tile for tile in MIDDLE_TILES if tile not in placed]
+    rotations = (0,) if fixed else (0, 1, 2, 3)
+    chance = Fraction(1, len(tiles) * len(rotations))
+    return tuple((PlaceTile(slot, tile, turn), chance) for tile in tiles for turn in rotations)
+
+
+SKIP = Skip()
+ACCEPT = Accept()
+
+
+class _Army(NamedTuple):
+    """Where the dice stand, sorted: every square, then by kind of square."""
+
+    squares: list[int]
+    cities: list[int]
+    seas: list[int]
+    fields: list[int]
+    forests: list[int]
+
+
+@cache
+def _deploy(payer: int, target: int) -> Deploy:
+    """Shared action objects for the long legal lists: cheaper to find than to build."""
+    return Deploy(payer, target)
+
+
+@cache
+def _move(payer: int, die: int, target: int) -> Move:
+    return Move(payer, die, target)
+
+
+@cache
+def _reroll_die(sea: int, target: int) -> RerollDie:
+    return RerollDie(sea, target)
+
+
 def title_for(score: int) -> str:
     """The rule text's title for a score."""
     return next((name for least, name in TITLES if score >= least), "Child of Dice")
@@ -144,8 +194,9 @@ def title_for(score: int) -> str:
 class Land6State(State[Land6Action]):
     """A LAND 6 game: the board, the dice, the cubes and where the turn stands."""
 
-    not_in_canonical = frozenset({"board"})
-    """The board is made from ``placements``."""
+    not_in_canonical = frozenset({"board", "_remembered"})
+    """The board is made from ``placements``; ``_remembered`` is a legal list kept
+    with everything it was worked out from."""
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
@@ -171,6 +222,9 @@ class Land6State(State[Land6Action]):
         """A fight of 5-6 waits for its cube choice before the extra action."""
         self.turn = 0
         self.ending: Ending | None = None
+        self._remembered: tuple[tuple[object, ...], list[Land6Action]] | None = None
+        """The last action window or throw choice and what it was worked out from:
+        a turn asks for it up to three times (settling, the bot, the check)."""
 
     # -- the contract --------------------------------------------------------
 
@@ -189,16 +243,14 @@ class Land6State(State[Land6Action]):
         if self.phase is Phase.SETUP:
             return self._tile_outcomes()
         if self.phase is Phase.ROLLING:
-            return [(Roll(value), Fraction(1, 6)) for value in range(1, 7)]
+            return list(ROLLS)
         raise IllegalAction(f"land6: chance does not act in phase {self.phase.name}")
 
     def legal_actions(self, seat: int) -> list[Land6Action]:
         if seat != 0 or self.to_act() != (0,):
             return []
-        if self.phase is Phase.ACTION:
-            return self._action_window()
-        if self.phase is Phase.THROW:
-            return [Accept(), *self._throw_rerolls(), *self._die_rerolls()]
+        if self.phase in (Phase.ACTION, Phase.THROW):
+            return list(self._choices())
         if self.phase is Phase.CHOOSE_CUBE:
             return [RemoveCube(tile) for tile in sorted(self.cubes)]
         return [HurtCityDie(square) for square in self.city_dice()]
@@ -206,16 +258,32 @@ class Land6State(State[Land6Action]):
     def apply(self, seat: int, action: Land6Action) -> None:
         self.check_can_act(seat)
         if seat == CHANCE:
-            if action not in [outcome for outcome, _ in self.chance_outcomes()]:
+            if not self._is_chance_outcome(action):
                 raise IllegalAction(f"land6: {action!r} is not a chance outcome now")
             self._apply_chance(action)
         else:
-            if action not in self.legal_actions(seat):
+            asked = self.phase in (Phase.ACTION, Phase.THROW)
+            if action not in (self._choices() if asked else self.legal_actions(seat)):
                 raise IllegalAction(
                     f"land6: {action!r} is not legal in phase {self.phase.name}, turn {self.turn}"
                 )
             self._apply_decision(action)
         self._settle()
+
+    def _is_chance_outcome(self, action: Land6Action) -> bool:
+        """Whether ``action`` is one of ``chance_outcomes()``; a die roll in one look."""
+        if self.phase is Phase.ROLLING:
+            return type(action) is Roll and action.value in ROLL_VALUES
+        return action in [outcome for outcome, _ in self.chance_outcomes()]
+
+    def clone(self) -> Self:
+        """A copy for search: the rules, the laid board and the dice (all frozen) shared."""
+        twin = object.__new__(type(self))
+        twin.__dict__.update(self.__dict__)
+        twin.placements = list(self.placements)
+        twin.dice = dict(self.dice)
+        twin.cubes = set(self.cubes)
+        return twin
 
     def default_action(self, seat: int) -> Land6Action:
         """Skip or accept when allowed: the choice that spends nothing."""
@@ -292,8 +360,8 @@ class Land6State(State[Land6Action]):
         """The squares of the dice on squares of a kind, sorted."""
         if self.board is None:
             return []
-        board = self.board
-        return sorted(square for square in self.dice if board.kind(square) is kind)
+        kinds = self.board.kinds
+        return sorted(square for square in self.dice if kinds[square] is kind)
 
     def city_dice(self) -> list[int]:
         return self.dice_on(Kind.CITY)
@@ -311,66 +379,100 @@ class Land6State(State[Land6Action]):
 
     def _tile_outcomes(self) -> list[tuple[Land6Action, Fraction]]:
         slot = next(s for s in MIDDLE_SLOTS if self.placements[s] is None)
-        placed = {p[0] for p in self.placements if p is not None}
-        tiles = [tile for tile in MIDDLE_TILES if tile not in placed]
-        rotations = (0,) if self.rules.fixed_tile_orientation else (0, 1, 2, 3)
-        chance = Fraction(1, len(tiles) * len(rotations))
-        return [(PlaceTile(slot, tile, turn), chance) for tile in tiles for turn in rotations]
+        placed = frozenset(p[0] for p in self.placements if p is not None)
+        return list(_tile_outcomes(slot, placed, self.rules.fixed_tile_orientation))
+
+    def _army(self) -> _Army:
+        """The dice's squares, sorted, and split by the kind of square they stand on."""
+        kinds = self.laid_board().kinds
+        squares = sorted(self.dice)
+        army = _Army(squares, [], [], [], [])
+        lists = {Kind.CITY: army.cities, Kind.SEA: army.seas}
+        lists |= {Kind.FIELD: army.fields, Kind.FOREST: army.forests}
+        for square in squares:
+            lists[kinds[square]].append(square)
+        return army
+
+    def _choices(self) -> list[Land6Action]:
+        """The legal list in an action window or after a throw (do not change it).
+
+        Worked out once per position: it is kept with every value it reads
+        (compared by identity first, so an unchanged position costs a few looks),
+        and anything that changes one of them, by play or by hand, misses.
+        """
+        inputs = (
+            self.phase,
+            self.extra_action,
+            self.throw_rerolled,
+            self.board,
+            self.rules,
+            tuple(self.dice.items()),
+            tuple(self.cubes),
+        )
+        remembered = self._remembered
+        if remembered is not None and remembered[0] == inputs:
+            return remembered[1]
+        if self.phase is Phase.ACTION:
+            choices = self._action_window()
+        else:
+            army = self._army()
+            choices = [ACCEPT, *self._throw_rerolls(army), *self._die_rerolls(army)]
+        self._remembered = (inputs, choices)
+        return choices
 
     def _action_window(self) -> list[Land6Action]:
-        main = [*self._deploys(), *self._moves(), *self._feeds(), *self._fights()]
-        skip: list[Land6Action] = [Skip()] if self.extra_action or not main else []
-        return [*main, *self._die_rerolls(), *skip]
+        army = self._army()
+        main = [*self._deploys(army), *self._moves(army), *self._feeds(army), *self._fights(army)]
+        skip: list[Land6Action] = [SKIP] if self.extra_action or not main else []
+        return [*main, *self._die_rerolls(army), *skip]
 
-    def _deploys(self) -> list[Land6Action]:
-        board = self.laid_board()
-        payers = self.city_dice()
-        if len(self.dice) >= ARMY_SIZE or not payers:
+    def _deploys(self, army: _Army) -> list[Land6Action]:
+        neighbours, dice, payers = self.laid_board().neighbours, self.dice, army.cities
+        if len(dice) >= ARMY_SIZE or not payers:
             return []
-        targets = sorted(
-            {n for city in payers for n in board.neighbours[city] if n not in self.dice}
-        )
-        return [Deploy(payer, target) for payer in payers for target in targets]
+        targets = sorted({n for city in payers for n in neighbours[city] if n not in dice})
+        return [_deploy(payer, target) for payer in payers for target in targets]
 
-    def _moves(self) -> list[Land6Action]:
-        board = self.laid_board()
-        steps = [
+    def _moves(self, army: _Army) -> list[Land6Action]:
+        neighbours, dice = self.laid_board().neighbours, self.dice
+        steps = sorted(
             (die, target)
-            for die in sorted(self.dice)
-            for target in board.neighbours[die]
-            if target not in self.dice
-        ]
+            for die in army.squares
+            for target in neighbours[die]
+            if target not in dice
+        )
         return [
-            Move(payer, die, target)
-            for payer in self.city_dice()
-            for die, target in sorted(steps)
+            _move(payer, die, target)
+            for payer in army.cities
+            for die, target in steps
             if die != payer
         ]
 
-    def _feeds(self) -> list[Land6Action]:
+    def _feeds(self, army: _Army) -> list[Land6Action]:
         board = self.laid_board()
-        payers = self.dice_on(Kind.FIELD)
+        payers = army.fields
         if self.rules.difficulty is Difficulty.HARD:  # LAND6-09
             payers = [p for p in payers if board.tile(p) not in self.cubes]
         return [Feed(payer) for payer in payers]
 
-    def _fights(self) -> list[Land6Action]:
+    def _fights(self, army: _Army) -> list[Land6Action]:
         if not self.cubes:  # LAND6-06: nothing to fight
             return []
-        return [Fight(payer) for payer in self.dice_on(Kind.FOREST)]
+        return [Fight(payer) for payer in army.forests]
 
-    def _die_rerolls(self) -> list[Land6Action]:
+    def _die_rerolls(self, army: _Army) -> list[Land6Action]:
+        dice = self.dice
         return [
-            RerollDie(sea, target)
-            for sea in self.dice_on(Kind.SEA)
-            for target in sorted(self.dice)
-            if not self.dice[target].rerolled and (target != sea or self.dice[sea].value > 1)
+            _reroll_die(sea, target)
+            for sea in army.seas
+            for target in army.squares
+            if not dice[target].rerolled and (target != sea or dice[sea].value > 1)
         ]
 
-    def _throw_rerolls(self) -> list[Land6Action]:
+    def _throw_rerolls(self, army: _Army) -> list[Land6Action]:
         if self.throw_rerolled:
             return []
-        return [RerollThrow(sea) for sea in self.dice_on(Kind.SEA)]
+        return [RerollThrow(sea) for sea in army.seas]
 
     # -- applying ------------------------------------------------------------
 
@@ -515,7 +617,9 @@ class Land6State(State[Land6Action]):
     # -- phases --------------------------------------------------------------
 
     def _start_player_phase(self) -> None:
-        self.dice = {square: Die(die.value) for square, die in self.dice.items()}
+        self.dice = {
+            square: Die(die.value) if die.rerolled else die for square, die in self.dice.items()
+        }
         self.phase, self.extra_action = Phase.ACTION, False
 
     def _end_player_phase(self) -> None:
@@ -557,9 +661,9 @@ class Land6State(State[Land6Action]):
     def _settle(self) -> None:
         """Take every forced step, so the next question is a real one."""
         while not self._check_win() and self.phase is not Phase.OVER:
-            if self.phase is Phase.ACTION and self._action_window() == [Skip()]:
+            if self.phase is Phase.ACTION and self._choices() == [SKIP]:
                 self._end_player_phase()
-            elif self.phase is Phase.THROW and self.legal_actions(0) == [Accept()]:
+            elif self.phase is Phase.THROW and self._choices() == [ACCEPT]:
                 self._resolve_throw()
             elif self.phase is Phase.CHOOSE_CUBE and len(self.cubes) == 1:
                 self._remove_cube(next(iter(self.cubes)))
