@@ -98,9 +98,8 @@ class Feature:
         return counts
 
 
-@dataclass(frozen=True)
-class Placed:
-    """A tile on the board."""
+class Placed(NamedTuple):
+    """A tile on the board (a named tuple: one is made per turn, and cheaply)."""
 
     pos: Pos
     tile: TileCopy
@@ -117,17 +116,34 @@ FACING = (2, 3, 0, 1)
 """Per edge, the edge of the neighbour that meets it."""
 
 
-@cache
-def fitting_rotations(jcz_id: str, need: str) -> tuple[int, ...]:
-    """The distinct rotations of a tile type whose edges match a frontier need."""
-    return tuple(
-        rotation
-        for rotation in distinct_rotations(jcz_id)
-        if all(
-            wanted in (OPEN, shown)
-            for wanted, shown in zip(need, oriented(jcz_id, rotation).edges, strict=True)
+class Fits(dict[str, tuple[int, ...]]):
+    """For one tile type, per frontier need, the distinct rotations whose edges match.
+
+    A dict filled as needs come up: a draw looks up every need group, and a
+    plain dict look is the cheapest call Python has.
+    """
+
+    def __init__(self, jcz_id: str) -> None:
+        super().__init__()
+        self.jcz_id = jcz_id
+
+    def __missing__(self, need: str) -> tuple[int, ...]:
+        rotations = tuple(
+            rotation
+            for rotation in distinct_rotations(self.jcz_id)
+            if all(
+                wanted in (OPEN, shown)
+                for wanted, shown in zip(need, oriented(self.jcz_id, rotation).edges, strict=True)
+            )
         )
-    )
+        self[need] = rotations
+        return rotations
+
+
+@cache
+def fits_of(jcz_id: str) -> Fits:
+    """The (growing) table of fitting rotations of a tile type, one per process."""
+    return Fits(jcz_id)
 
 
 def neighbour(pos: Pos, edge: int) -> Pos:
@@ -135,13 +151,17 @@ def neighbour(pos: Pos, edge: int) -> Pos:
     return pos[0] + dx, pos[1] + dy
 
 
+AROUND = tuple((dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dx or dy)
+"""The steps to the eight positions around one, row by row."""
+NINE = ((0, 0), *AROUND)
+"""A position and the eight around it."""
+
+
 def surrounding(pos: Pos) -> Iterator[Pos]:
     """The eight positions around ``pos``."""
     x, y = pos
-    for dy in (-1, 0, 1):
-        for dx in (-1, 0, 1):
-            if dx or dy:
-                yield x + dx, y + dy
+    for dx, dy in AROUND:
+        yield x + dx, y + dy
 
 
 class Board:
@@ -198,14 +218,17 @@ class Board:
         return feature.open_edges == 0
 
     def neighbour_count(self, pos: Pos) -> int:
-        return sum(p in self.placed for p in surrounding(pos))
+        x, y = pos
+        placed = self.placed
+        return sum((x + dx, y + dy) in placed for dx, dy in AROUND)
 
     def monasteries_around(self, pos: Pos) -> list[int]:
         """The monastery nodes on ``pos`` and the eight tiles around it."""
+        x, y = pos
         nodes = []
-        for p in (pos, *surrounding(pos)):
-            placed = self.placed.get(p)
-            if placed and placed.shape.segments[0].kind is Kind.MONASTERY:
+        for dx, dy in NINE:
+            placed = self.placed.get((x + dx, y + dy))
+            if placed is not None and placed.shape.segments[0].kind is Kind.MONASTERY:
                 nodes.append(placed.nodes[0])
         return nodes
 
@@ -225,10 +248,11 @@ class Board:
 
     def placements(self, jcz_id: str) -> list[tuple[int, int, int]]:
         """Every legal (x, y, rotation) for a tile type, sorted; symmetric turns once."""
+        fits = fits_of(jcz_id)
         found = [
             (x, y, rotation)
             for need, positions in self._needing.items()
-            for rotation in fitting_rotations(jcz_id, need)
+            for rotation in fits[need]
             for x, y in positions
         ]
         found.sort()

@@ -30,7 +30,7 @@ from referee.games.carcassonne.actions import (
     ShuffleStack,
     SkipFollower,
 )
-from referee.games.carcassonne.board import Board, Feature, Spot, TileCopy, fitting_rotations
+from referee.games.carcassonne.board import Board, Feature, Spot, TileCopy, fits_of
 from referee.games.carcassonne.rules import FOLLOWERS, Rules
 from referee.games.carcassonne.scoring import (
     STACK_KINDS,
@@ -55,7 +55,13 @@ class Phase(IntEnum):
 
 
 def deal(rules: Rules) -> tuple[TileCopy, dict[TileCopy, int]]:
-    """The start tile and the draw pile (CARC-02, CARC-23)."""
+    """The start tile and the draw pile (CARC-02, CARC-23), sorted by tile copy."""
+    start, pile = _dealt(rules)
+    return start, dict(pile)
+
+
+@cache
+def _dealt(rules: Rules) -> tuple[TileCopy, tuple[tuple[TileCopy, int], ...]]:
     pile: dict[TileCopy, int] = {}
     start = TileCopy("")
     for tile_type in tile_types().values():
@@ -67,7 +73,8 @@ def deal(rules: Rules) -> tuple[TileCopy, dict[TileCopy, int]]:
         for farmhouse, count in ((False, plain), (True, marked)):
             if count:
                 pile[TileCopy(tile_type.jcz_id, farmhouse)] = count
-    return start, pile
+    # Sorted, so the chance outcomes' sort finds the pile in order (draws keep it).
+    return start, tuple(sorted(pile.items()))
 
 
 class CarcassonneState(State[CarcassonneAction]):
@@ -119,7 +126,8 @@ class CarcassonneState(State[CarcassonneAction]):
         if seat != self.current or seat not in self.to_act():
             return []
         if self.phase is Phase.PLACE_TILE:
-            return [_place_action(*spot) for spot in self._placements]
+            actions = PLACE_ACTIONS
+            return [actions[spot] for spot in self._placements]
         return [SKIP_FOLLOWER, *self._follower_spots]
 
     def chance_outcomes(self) -> list[tuple[CarcassonneAction, Fraction]]:
@@ -127,11 +135,9 @@ class CarcassonneState(State[CarcassonneAction]):
             return []
         if self._stack_to_shuffle() is not None:
             return self._shuffle_outcomes()
-        total = self.tiles_remaining
-        return [
-            (_draw_action(tile), _probability(count, total))
-            for tile, count in sorted(self.pile.items())
-        ]
+        chances = _chances(self.tiles_remaining)
+        draws = DRAW_ACTIONS
+        return [(draws[tile], chances[count]) for tile, count in sorted(self.pile.items())]
 
     def apply(self, seat: int, action: CarcassonneAction) -> None:
         if seat == CHANCE:
@@ -233,9 +239,11 @@ class CarcassonneState(State[CarcassonneAction]):
     # -- chance ---------------------------------------------------------------
 
     def _stack_to_shuffle(self) -> Kind | None:
-        if not self.rules.land_surveyors:
-            return None
-        return next((kind for kind in STACK_KINDS if kind not in self.stacks), None)
+        if self.rules.land_surveyors:
+            for kind in STACK_KINDS:
+                if kind not in self.stacks:
+                    return kind
+        return None
 
     def _shuffle_outcomes(self) -> list[tuple[CarcassonneAction, Fraction]]:
         kind = self._stack_to_shuffle()
@@ -256,9 +264,10 @@ class CarcassonneState(State[CarcassonneAction]):
                 raise IllegalAction(f"expected a shuffle of the {kind.name} stack, got {action!r}")
             self.stacks[kind] = action.order
             return
-        if not isinstance(action, DrawTile) or not self.pile.get(action.tile):
+        tile = action.tile if isinstance(action, DrawTile) else None
+        if tile is None or not self.pile.get(tile):
             raise IllegalAction(f"expected a draw of a tile in the pile, got {action!r}")
-        self._draw(action.tile)
+        self._draw(tile)
 
     def _draw(self, tile: TileCopy) -> None:
         self.pile[tile] -= 1
@@ -305,7 +314,7 @@ class CarcassonneState(State[CarcassonneAction]):
         """Whether a placement is one of ``_placements``, found from the board in one look."""
         assert self.tile is not None
         need = self.board.frontier.get((action.x, action.y))
-        return need is not None and action.rotation in fitting_rotations(self.tile.jcz_id, need)
+        return need is not None and action.rotation in fits_of(self.tile.jcz_id)[need]
 
     def _place_follower(self, action: CarcassonneAction) -> None:
         if not isinstance(action, PlaceFollower) or action not in self._follower_spots:
@@ -394,22 +403,31 @@ def _follower_choices(jcz_id: str, rotation: int) -> tuple[tuple[PlaceFollower, 
     )
 
 
-@cache
-def _draw_action(tile: TileCopy) -> DrawTile:
-    """Chance's outcome for drawing a tile copy (one shared object per copy kind)."""
-    return DrawTile(tile.jcz_id, tile.farmhouse)
+class _PlaceActions(dict[tuple[int, int, int], PlaceTile]):
+    """PlaceTile per (x, y, rotation), made on first use and shared: frozen actions
+    cost more to build than a dict costs to look up."""
+
+    def __missing__(self, spot: tuple[int, int, int]) -> PlaceTile:
+        action = self[spot] = PlaceTile(*spot)
+        return action
+
+
+class _DrawActions(dict[TileCopy, DrawTile]):
+    """DrawTile per tile copy, made on first use and shared."""
+
+    def __missing__(self, tile: TileCopy) -> DrawTile:
+        action = self[tile] = DrawTile(tile.jcz_id, tile.farmhouse)
+        return action
+
+
+PLACE_ACTIONS = _PlaceActions()
+DRAW_ACTIONS = _DrawActions()
 
 
 @cache
-def _place_action(x: int, y: int, rotation: int) -> PlaceTile:
-    """A placement action, shared: frozen actions cost more to build than to look up."""
-    return PlaceTile(x, y, rotation)
-
-
-@cache
-def _probability(count: int, total: int) -> Fraction:
-    """``count / total`` as a shared Fraction: a pile holds few distinct ratios."""
-    return Fraction(count, total)
+def _chances(total: int) -> tuple[Fraction, ...]:
+    """``count / total`` for every count up to ``total``, made once per pile size."""
+    return tuple(Fraction(count, total) for count in range(total + 1))
 
 
 def _tile_key(tile: TileCopy | None) -> list[object] | None:
