@@ -87,6 +87,7 @@ def test_canonical_covers_every_attribute_of_the_state(name: str) -> None:
     check_canonical(engine, players(engine), seed=7)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(ENGINES))
 def test_clone_is_an_equal_copy_that_shares_nothing_that_changes(name: str) -> None:
     engine = ENGINES[name]
