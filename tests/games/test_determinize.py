@@ -10,14 +10,13 @@ the sample is the true state itself.
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pytest
 
 from referee.engine import Engine
 from referee.games import registered
-from referee.testing import check_determinize, random_playout
+from referee.testing import check_determinize
 
 ENGINES = registered()
 HIDDEN_INFORMATION = {"carcassonne", "landover", "farlanthia"}
