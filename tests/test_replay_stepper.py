@@ -10,6 +10,7 @@ import pytest
 
 from referee.cli import main
 from referee.engine import CHANCE
+from referee.games.land.state import LandState
 from referee.match import play_in_process
 from referee.replay import Cursor, Replay
 from referee.replay.game import observation_text
@@ -46,10 +47,14 @@ def test_step_prints_the_board_the_action_and_the_scores(
     assert "scores:" in out and "seat 0 random (1): " in out
 
 
-def test_step_for_one_seat_shows_its_observation_and_hides_the_others_moves(
-    record: Path, capsys: pytest.CaptureFixture[str]
+@pytest.mark.parametrize("hidden", [False, True])
+def test_step_for_one_seat_shows_its_observation_and_the_others_moves_as_it_was_told(
+    record: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, hidden: bool
 ) -> None:
-    """Only what the seat could see: no full board, no other seat's action."""
+    """Only what the seat could see: no full board; another seat's move in words
+    unless the engine hides it from this seat (then only that it acted)."""
+    if hidden:
+        monkeypatch.setattr(LandState, "hides", lambda self, viewer, seat, action: seat != viewer)
     replay = Replay.from_path(record)
     other = next(
         s for s in replay.record.steps[5:] if s.seat not in (CHANCE, 0)
@@ -60,7 +65,8 @@ def test_step_for_one_seat_shows_its_observation_and_hides_the_others_moves(
     cursor = state_after(record, position)
     assert observation_text(cursor.state, 0).rstrip() in out
     assert cursor.state.render().rstrip() not in out
-    assert f"seat 1 acted (step {other.number})" in out
+    assert (f"seat 1 acted (step {other.number})" in out) == hidden
+    assert (f"{cursor.last_step_text} (step {other.number})" in out) != hidden
     assert repr(other.action) not in out
     assert main(["replay", str(record), "--step", "3", "--seat", "2"]) == 2
 

@@ -94,6 +94,8 @@ class Cursor:
         self.state = replay.new_state()
         self.last_step_text = ""
         """The step that led here in words (said in the position before it); "" at the start."""
+        self.last_step_hidden_from: frozenset[int] = frozenset()
+        """The seats that step was hidden from (``State.hides``), as the referee told them."""
 
     def goto(self, position: int) -> None:
         """Move to a position, clamped to the record; going back replays from the start."""
@@ -101,11 +103,17 @@ class Cursor:
         if position < self.position:
             self.position, self.state = 0, self.replay.new_state()
             self.last_step_text = ""
+            self.last_step_hidden_from = frozenset()
         steps = self.replay.record.steps
         while self.position < position:
             step = steps[self.position]
             if self.position == position - 1:
                 self.last_step_text = self.state.describe(step.seat, step.action)
+                self.last_step_hidden_from = frozenset(
+                    viewer
+                    for viewer in range(self.state.num_players)
+                    if self.state.hides(viewer, step.seat, step.action)
+                )
             apply_step(self.replay.record, self.state, step)
             self.position += 1
 

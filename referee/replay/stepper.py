@@ -85,12 +85,12 @@ def _last_step(cursor: Cursor, seat: int | None) -> str:
     step = cursor.last_step
     if step is None:
         return "the start"
-    actor = describe_actor(step.seat)
-    # Chance too may be private (a card dealt to another seat): the observation says.
-    if seat is not None and step.seat != seat:
-        return f"{actor} acted (step {step.number})"
     by_referee = step.decision is not None and step.decision.by_referee
     note = " (played by the referee)" if by_referee else ""
+    # A seat's view tells what its bot was told (referee/match/events.py): a step
+    # hidden from it only as "someone acted"; that the referee played it is public.
+    if seat is not None and seat in cursor.last_step_hidden_from:
+        return f"{describe_actor(step.seat)} acted (step {step.number}){note}"
     return f"{cursor.last_step_text} (step {step.number}){note}"
 
 
