@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import copy
 import random
-import time
 from typing import Any
 
 import pytest
@@ -78,12 +77,10 @@ def test_contract_on_each_builtin_map(name: str) -> None:
     check_engine(ENGINE, 3, config=config)
 
 
-def test_default_game_is_fast() -> None:
-    """Random 2-player playouts stay small: a few hundred steps, well under 50 ms."""
-    started = time.perf_counter()
+def test_random_games_stay_a_few_hundred_steps() -> None:
+    """Random 2-player playouts stay small (their speed is bench/engines.py's to measure)."""
     lengths = [len(random_playout(ENGINE, 2, seed)[1]) for seed in range(10)]
     assert max(lengths) < 300
-    assert (time.perf_counter() - started) / 10 < 0.05
 
 
 @pytest.mark.parametrize("option", [None, *OPTIONS])
