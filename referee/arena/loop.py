@@ -155,6 +155,8 @@ class ArenaRun:
         while self.wants_more():
             match = await self._next_match()
             if match is None:
+                if not self.wants_more():
+                    return  # another lane took the budget's last match
                 if not self._said_idle:
                     logger.warning("waiting: no game has enough active bots for a table")
                     self._said_idle = True
@@ -164,7 +166,14 @@ class ArenaRun:
             await self._play(match, pool)
 
     async def _next_match(self) -> ArenaMatch | None:
+        """The next match to play; None when there is none, or the budget is spent.
+
+        The budget is checked under the lock: a claim waits for the database in a
+        thread, and another lane must not claim past ``--matches`` meanwhile.
+        """
         async with self._scheduling:
+            if not self.wants_more():
+                return None
             if self.door is not None:
                 self.door.refresh()
             match = await self.db.run(self._claim)
