@@ -9,18 +9,19 @@ from pathlib import Path
 
 import pytest
 
+from referee.match.result import SeatResult
 from referee.match.termination import Termination
 from referee.tournament.report import match_line
-from referee.tournament.results import StoredResult, StoredSeat
+from referee.tournament.results import StoredResult
 from referee.tournament.store import ScheduledMatch
 from tests.helpers import BOTS, run_referee
 
 
 def test_a_match_line_names_seats_ranks_scores_and_unusual_ends() -> None:
     seats = (
-        StoredSeat(0, "greedy", rank=1, score=41.0, termination=Termination.NORMAL),
-        StoredSeat(1, "random", rank=2, score=17.5, termination=Termination.TIMEOUT),
-        StoredSeat(2, "other", rank=13, score=0.0, termination=Termination.ADJUDICATED),
+        SeatResult(0, "greedy", rank=1, score=41.0, termination=Termination.NORMAL),
+        SeatResult(1, "random", rank=2, score=17.5, termination=Termination.TIMEOUT),
+        SeatResult(2, "other", rank=13, score=0.0, termination=Termination.ADJUDICATED),
     )
     result = StoredResult(match_id="m", steps=9, seats=seats)
     match = ScheduledMatch(12, 1, 3, 3, ("greedy", "random", "other"), 7, "done", 1, None, result)

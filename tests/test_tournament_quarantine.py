@@ -7,11 +7,12 @@ from pathlib import Path
 from structlog.testing import capture_logs
 
 from referee.entrant import Entrant
+from referee.match.result import SeatResult
 from referee.match.termination import Termination
 from referee.tournament.coordinator import open_tournament
 from referee.tournament.execute import finish_match
 from referee.tournament.quarantine import Played, faulty_episodes, verdict
-from referee.tournament.results import StoredResult, StoredSeat
+from referee.tournament.results import StoredResult
 from referee.tournament.spec import TournamentSpec
 from referee.tournament.store import ScheduledMatch
 from tests.helpers import BOTS
@@ -60,8 +61,8 @@ def test_a_quarantine_is_logged_once_however_many_faults_follow(tmp_path: Path) 
         match_id="m",
         steps=3,
         seats=(
-            StoredSeat(0, "crasher", score=0, rank=2, termination=crash, faults=(crash,)),
-            StoredSeat(1, "other", score=0, rank=1, termination=Termination.ADJUDICATED),
+            SeatResult(0, "crasher", score=0, rank=2, termination=crash, faults=(crash,)),
+            SeatResult(1, "other", score=0, rank=1, termination=Termination.ADJUDICATED),
         ),
     )
 

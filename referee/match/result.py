@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import statistics
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -38,6 +38,12 @@ class SeatResult:
         """Whether the seat committed any fault: penalised, or ending its match."""
         return bool(self.faults) or self.termination.is_fault
 
+    def fault_labels(self) -> list[str]:
+        """The seat's faults: each penalised one, or else a faulty end (a stall)."""
+        if self.faults:
+            return [fault.label for fault in self.faults]
+        return [self.termination.label] if self.termination.is_fault else []
+
     def to_dict(self) -> dict[str, Any]:
         """The seat as plain JSON data, terminations by label."""
         return {
@@ -52,6 +58,22 @@ class SeatResult:
             "bot_name": self.bot_name,
             "bot_version": self.bot_version,
         }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> SeatResult:
+        """A seat as the tournament database keeps it (``name`` is the entrant)."""
+        return cls(
+            seat=data["seat"],
+            name=data["name"],
+            score=data["score"],
+            rank=data["rank"],
+            termination=Termination.parse(data["termination"]),
+            titles=tuple(data.get("titles", ())),
+            detail=data.get("detail", ""),
+            faults=tuple(Termination.parse(label) for label in data.get("faults", ())),
+            bot_name=data.get("bot_name", ""),
+            bot_version=data.get("bot_version", ""),
+        )
 
     def to_proto(self) -> bot_pb2.SeatResult:
         return bot_pb2.SeatResult(

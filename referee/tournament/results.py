@@ -9,68 +9,12 @@ entrant, as the quarantine's SQL reads it). Terminations are the
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from typing import Any
 
-from referee.match.result import MatchResult, Overhead
-from referee.match.termination import Termination
+from referee.match.result import MatchResult, Overhead, SeatResult
 
 SOLO_WIN_TITLE = "won"
-
-
-@dataclass(frozen=True)
-class StoredSeat:
-    """How one seat's match ended, under the entrant's name."""
-
-    seat: int
-    name: str
-    """The entrant (the organiser's name for the bot)."""
-    score: float
-    rank: int
-    termination: Termination
-    titles: tuple[str, ...] = ()
-    detail: str = ""
-    faults: tuple[Termination, ...] = ()
-    """Every fault penalised in the match, in order."""
-    bot_name: str = ""
-    """What the bot calls itself (its hello)."""
-    bot_version: str = ""
-
-    def fault_labels(self) -> list[str]:
-        """The seat's faults: each penalised one, or else a faulty end (a stall)."""
-        if self.faults:
-            return [fault.label for fault in self.faults]
-        return [self.termination.label] if self.termination.is_fault else []
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "seat": self.seat,
-            "name": self.name,
-            "bot": self.name,
-            "score": self.score,
-            "rank": self.rank,
-            "termination": self.termination.label,
-            "titles": list(self.titles),
-            "detail": self.detail,
-            "faults": [fault.label for fault in self.faults],
-            "bot_name": self.bot_name,
-            "bot_version": self.bot_version,
-        }
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> StoredSeat:
-        return cls(
-            seat=data["seat"],
-            name=data["name"],
-            score=data["score"],
-            rank=data["rank"],
-            termination=Termination.parse(data["termination"]),
-            titles=tuple(data.get("titles", ())),
-            detail=data.get("detail", ""),
-            faults=tuple(Termination.parse(label) for label in data.get("faults", ())),
-            bot_name=data.get("bot_name", ""),
-            bot_version=data.get("bot_version", ""),
-        )
 
 
 @dataclass(frozen=True)
@@ -79,31 +23,17 @@ class StoredResult:
 
     match_id: str
     steps: int
-    seats: tuple[StoredSeat, ...]
+    seats: tuple[SeatResult, ...]
     """In seat order."""
     overhead: Overhead | None = None
 
     @classmethod
     def of(cls, result: MatchResult, entrants: Sequence[str]) -> StoredResult:
         """A match's result, each seat under the entrant that sat there."""
-        seats = tuple(
-            StoredSeat(
-                seat=s.seat,
-                name=entrants[s.seat],
-                score=s.score,
-                rank=s.rank,
-                termination=s.termination,
-                titles=s.titles,
-                detail=s.detail,
-                faults=s.faults,
-                bot_name=s.bot_name,
-                bot_version=s.bot_version,
-            )
-            for s in result.seats
-        )
+        seats = tuple(replace(seat, name=entrants[seat.seat]) for seat in result.seats)
         return cls(result.match_id, result.steps, seats, result.overhead)
 
-    def won(self, seat: StoredSeat) -> bool:
+    def won(self, seat: SeatResult) -> bool:
         """A match won: first alone at the table, or a solo engine's "won" title."""
         if len(self.seats) == 1:
             return SOLO_WIN_TITLE in seat.titles
@@ -115,7 +45,10 @@ class StoredResult:
             "match_id": self.match_id,
             "steps": self.steps,
             "overhead": asdict(self.overhead) if self.overhead else None,
-            "seats": [seat.to_dict() for seat in self.seats],
+            # The entrant as "name" too: the quarantine's SQL reads seats[].name.
+            "seats": [
+                {"seat": seat.seat, "name": seat.name} | seat.to_dict() for seat in self.seats
+            ],
         }
 
     @classmethod
@@ -124,6 +57,6 @@ class StoredResult:
         return cls(
             match_id=data.get("match_id", ""),
             steps=data.get("steps", 0),
-            seats=tuple(StoredSeat.from_dict(seat) for seat in data.get("seats", ())),
+            seats=tuple(SeatResult.from_dict(seat) for seat in data.get("seats", ())),
             overhead=Overhead(**overhead) if overhead else None,
         )

@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from referee.entrant import describe_bot
+from referee.match.result import SeatResult
 from referee.ratings import GameResult, bradley_terry
-from referee.tournament.results import StoredSeat
 from referee.tournament.store import ScheduledMatch
 
 
@@ -72,7 +72,7 @@ class Standing:
 
 def seat_faults(seat: Mapping[str, Any]) -> list[str]:
     """The faults of one seat in one match, stored as JSON (the arena's results)."""
-    return StoredSeat.from_dict(seat).fault_labels()
+    return SeatResult.from_dict(seat).fault_labels()
 
 
 def game_results(matches: Iterable[ScheduledMatch]) -> list[GameResult]:

@@ -25,7 +25,8 @@ from typing import Any
 
 from referee.database import OffLoop, open_store
 from referee.errors import ConfigError
-from referee.tournament.results import StoredResult, StoredSeat
+from referee.match.result import SeatResult
+from referee.tournament.results import StoredResult
 from referee.tournament.schedule import PlannedMatch, RoundPlan
 from referee.tournament.spec import TournamentSpec
 
@@ -249,7 +250,7 @@ class Store:
         counts["pending"] += unwritten["n"] or 0
         return +counts
 
-    def history(self, name: str) -> list[tuple[str, str, StoredSeat]]:
+    def history(self, name: str) -> list[tuple[str, str, SeatResult]]:
         """A bot's finished matches: when each was claimed and finished, and its seat's result."""
         rows = self._db.execute(
             "SELECT started_at, finished_at, value AS seat FROM matches, json_each(matches.result, "
@@ -257,7 +258,7 @@ class Store:
             (name,),
         )
         return [
-            (row["started_at"], row["finished_at"], StoredSeat.from_dict(json.loads(row["seat"])))
+            (row["started_at"], row["finished_at"], SeatResult.from_dict(json.loads(row["seat"])))
             for row in rows
         ]
 
