@@ -10,8 +10,9 @@ a clean match; after a fault it is replaced by a fresh one.
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -38,6 +39,28 @@ from referee.transport.server import BotServer
 logger = structlog.get_logger("referee.tournament")
 
 
+@dataclass(frozen=True)
+class Demand:
+    """Bots started and seats claimed per entrant, when a worker chooses its next match."""
+
+    processes: Mapping[str, int]
+    """Bot processes per entrant, idle or playing."""
+    claimed: Mapping[str, int]
+    """Seats per entrant in the matches claimed and not over yet."""
+
+    def cost(self, seats: tuple[str, ...]) -> tuple[int, int]:
+        """The bots a match with these seats would start, then how busy its entrants are.
+
+        Least starts first keeps a reused bot busy; least busy first spreads the
+        first matches over the entrants, so each needs fewer processes at once.
+        """
+        starts = sum(
+            max(0, self.claimed.get(name, 0) + count - self.processes.get(name, 0))
+            for name, count in Counter(seats).items()
+        )
+        return starts, sum(self.claimed.get(name, 0) for name in seats)
+
+
 class BotPool:
     """Idle bot processes per entrant, lent to one match at a time."""
 
@@ -58,6 +81,10 @@ class BotPool:
             commands = {e.name: BotCommand.parse(e.command, e.name) for e in spec.entrants}
         self._commands = commands
         self._idle: dict[str, list[BotProcess]] = defaultdict(list)
+        self._processes: Counter[str] = Counter()
+        """Bot processes per entrant, idle or lent (the ones being launched too)."""
+        self._claimed: Counter[str] = Counter()
+        """Seats per entrant of the matches claimed and not yet over (``reserve``)."""
 
     async def borrow(self, name: str) -> BotProcess:
         idle = self._idle[name]
@@ -65,10 +92,26 @@ class BotPool:
             process = idle.pop()
             if process.alive and process.connection.gone is None:
                 return process
-            await self._fleet.retire(process)
+            await self._retire(name, process)
+        self._processes[name] += 1
         process = await self._fleet.launch(self._commands[name])
         self._check_capacity()
         return process
+
+    def demand(self) -> Demand:
+        """A snapshot of the bots started and the seats claimed, to choose the next match by."""
+        return Demand(dict(self._processes), dict(self._claimed))
+
+    def reserve(self, seats: tuple[str, ...]) -> None:
+        """Count the seats of a match just claimed until ``release``, so claims see them."""
+        self._claimed.update(seats)
+
+    def release(self, seats: tuple[str, ...]) -> None:
+        self._claimed.subtract(seats)
+
+    async def _retire(self, name: str, process: BotProcess) -> None:
+        self._processes[name] -= 1
+        await self._fleet.retire(process)
 
     def _check_capacity(self) -> None:
         """Warn, once, when more matches are asked at once than this machine serves."""
@@ -93,7 +136,7 @@ class BotPool:
         if self._reuse and healthy and not faulted:
             self._idle[name].append(process)
         else:
-            await self._fleet.retire(process)
+            await self._retire(name, process)
 
 
 def match_settings(spec: TournamentSpec) -> MatchSettings:
@@ -245,14 +288,29 @@ class Worker:
     async def run(self) -> None:
         db = Store.off_loop(self.store.folder)
         try:
-            lane = partial(self._lane, db)
+            lane = partial(self._lane, db, trio.Lock())
             await run_lanes(self.spec, self.settings, self.store.folder / "logs", lane)
         finally:
             db.close()
 
-    async def _lane(self, db: OffLoop[Store], pool: BotPool) -> None:
-        while (scheduled := await db.run(lambda store: store.claim(self.name))) is not None:
-            await self._play(db, scheduled, pool)
+    async def _lane(self, db: OffLoop[Store], claiming: trio.Lock, pool: BotPool) -> None:
+        while (scheduled := await self._claim(db, claiming, pool)) is not None:
+            try:
+                await self._play(db, scheduled, pool)
+            finally:
+                pool.release(scheduled.seats)
+
+    async def _claim(
+        self, db: OffLoop[Store], claiming: trio.Lock, pool: BotPool
+    ) -> ScheduledMatch | None:
+        """The next match, for the bots the pool has idle: one lane claims at a time, so
+        each sees the seats the others took."""
+        async with claiming:
+            cost = pool.demand().cost
+            scheduled = await db.run(lambda store: store.claim(self.name, cost))
+            if scheduled is not None:
+                pool.reserve(scheduled.seats)
+            return scheduled
 
     async def _play(self, db: OffLoop[Store], scheduled: ScheduledMatch, pool: BotPool) -> None:
         record = record_path(self.records, scheduled)

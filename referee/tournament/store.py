@@ -17,9 +17,11 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from enum import StrEnum
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -62,6 +64,13 @@ CREATE TABLE IF NOT EXISTS rounds (
 
 CHUNK = 512
 """Matches written from a round's plan at a time: enough for every lane of a worker."""
+
+CLAIM_WINDOW = 64
+"""Pending matches a claim with a cost chooses among: a guess, wide enough to find
+a match for the idle bots of a few dozen lanes, short enough to keep the order."""
+
+SeatsCost = Callable[[tuple[str, ...]], tuple[int, ...]]
+"""What playing a match with these seats costs a worker now (lower is better)."""
 
 
 class MatchStatus(StrEnum):
@@ -183,12 +192,37 @@ class Store:
         )
         return cursor.rowcount
 
-    def claim(self, worker: str) -> ScheduledMatch | None:
-        """Take the next pending match for this worker, atomically; None when none is left."""
-        while (match := self._claim_written(worker)) is None:
+    def claim(self, worker: str, cost: SeatsCost | None = None) -> ScheduledMatch | None:
+        """Take the next pending match for this worker, atomically; None when none is left.
+
+        With ``cost``, the cheapest of the next ``CLAIM_WINDOW`` pending matches of
+        the earliest round (the first of equals): a worker takes the matches its
+        idle bots can play, instead of starting more bots for the next in line.
+        """
+        claim = self._claim_written if cost is None else partial(self._claim_cheapest, cost=cost)
+        while (match := claim(worker)) is None:
             if not self._write_next_chunk():
                 return None
         return match
+
+    def _claim_cheapest(self, worker: str, cost: SeatsCost) -> ScheduledMatch | None:
+        while True:
+            rows = self._db.execute(
+                "SELECT id, round, seats FROM matches WHERE status = 'pending' "
+                "ORDER BY round, id LIMIT ?",
+                (CLAIM_WINDOW,),
+            ).fetchall()
+            if not rows:
+                return None
+            earliest = [row for row in rows if row["round"] == rows[0]["round"]]
+            best = min(earliest, key=lambda row: cost(tuple(json.loads(row["seats"]))))
+            row = self._db.execute(
+                "UPDATE matches SET status = 'running', attempts = attempts + 1, worker = ?, "
+                "started_at = ? WHERE id = ? AND status = 'pending' RETURNING *",
+                (worker, _now(), best["id"]),
+            ).fetchone()
+            if row is not None:  # else another worker took it between the two statements
+                return _scheduled(row)
 
     def _claim_written(self, worker: str) -> ScheduledMatch | None:
         row = self._db.execute(

@@ -1,0 +1,74 @@
+"""Claiming by cost: a worker takes the matches its idle bots can play, and loses none."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from referee.entrant import Entrant
+from referee.tournament.coordinator import open_tournament
+from referee.tournament.execute import Demand
+from referee.tournament.results import StoredResult
+from referee.tournament.spec import TournamentSpec
+from referee.tournament.store import CHUNK, CLAIM_WINDOW, Store
+from tests.helpers import BOTS
+
+NO_SEATS = StoredResult(match_id="", steps=0, seats=())
+
+
+def spec(names: str, games: int) -> TournamentSpec:
+    entrants = tuple(Entrant(n, str(BOTS / "random_bot.py")) for n in names.split())
+    return TournamentSpec(game="land", entrants=entrants, games_per_table=games)
+
+
+def test_a_claim_with_a_cost_takes_the_cheapest_pending_match_the_first_of_equals(
+    tmp_path: Path,
+) -> None:
+    store, _ = open_tournament(tmp_path / "t", spec("a b c d", 2))
+    first = store.claim("w1", lambda seats: (int("a" in seats),))
+    second = store.claim("w1", lambda seats: (int("a" in seats),))
+    without_a = [m.seats for m in store.matches() if "a" not in m.seats]
+    assert first is not None and second is not None
+    assert [first.seats, second.seats] == without_a[:2]
+    assert first.id < second.id
+    plain = store.claim("w1")  # without a cost: the next in line, as before
+    assert plain is not None and plain.id == 1
+    store.close()
+
+
+@pytest.mark.slow
+def test_claims_by_cost_take_every_match_once_across_chunks_and_workers(tmp_path: Path) -> None:
+    store, _ = open_tournament(tmp_path / "t", spec("a b c", CHUNK // 6 + CLAIM_WINDOW))
+    other = Store(tmp_path / "t")  # a second worker process's connection
+    last_first = lambda seats: (-ord(seats[0]),)  # noqa: E731 - a cost that reorders everything
+    claimed = []
+    while (match := (store, other)[len(claimed) % 2].claim("w", last_first)) is not None:
+        claimed.append(match.id)
+        store.finish(match.id, NO_SEATS, "r")
+    assert sorted(claimed) == list(range(1, len(claimed) + 1))
+    assert claimed != sorted(claimed)
+    assert store.counts() == {"done": len(claimed)}
+    other.close()
+    store.close()
+
+
+def test_the_cost_of_a_match_counts_the_bots_it_would_start_then_how_busy_its_seats_are() -> None:
+    demand = Demand(processes={"a": 2, "b": 1}, claimed={"a": 1, "b": 1})
+    assert demand.cost(("a", "c")) == (1, 1)  # a has an idle process, c has none
+    assert demand.cost(("a", "b")) == (1, 2)  # b's only process is playing
+    assert demand.cost(("a", "a")) == (1, 2)  # one idle a for two seats
+
+
+def test_lanes_claiming_in_turn_spread_the_first_matches_over_the_entrants() -> None:
+    """Four lanes, a round robin of four bots: two processes per bot, not four for two."""
+    tables = [("a", "b"), ("a", "c"), ("a", "d"), ("b", "c"), ("b", "d"), ("c", "d")]
+    pending = [seats for seats in tables for _ in range(4)]  # each table's seeds in a row
+    claimed: Counter[str] = Counter()
+    for _ in range(4):
+        cost = Demand(processes={}, claimed=dict(claimed)).cost
+        best = min(pending, key=cost)
+        pending.remove(best)
+        claimed.update(best)
+    assert claimed == {"a": 2, "b": 2, "c": 2, "d": 2}
