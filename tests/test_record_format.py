@@ -1,0 +1,63 @@
+"""Record lines: the short cut for a step's lines writes exactly protobuf's canonical JSON."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from google.protobuf import json_format
+
+from referee.games import registered
+from referee.match import play_in_process
+from referee.record.format import decode_line, encode_line
+from sdk.messages import pack
+from sdk.pb.landgrave.v1 import bot_pb2, record_pb2
+from tests.helpers import load_bot
+
+
+def protobuf_text(line: record_pb2.RecordLine) -> str:
+    """How every record line was written before the short cut."""
+    return json_format.MessageToJson(
+        line, indent=None, sort_keys=True, always_print_fields_with_no_presence=True
+    )
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", sorted(registered()))
+def test_every_line_of_a_played_record_is_protobufs_own_text(game: str, tmp_path: Path) -> None:
+    engine = registered()[game]
+    record = tmp_path / "r.jsonl"
+    bots = [load_bot("random_bot.py", "RandomBot") for _ in range(engine.min_players)]
+    play_in_process(engine, bots, seed=7, record_path=record)
+    lines = record.read_text().splitlines()
+    kinds = {decode_line(text).WhichOneof("kind") for text in lines}
+    assert {"header", "digest", "decision", "footer"} <= kinds
+    for text in lines:
+        assert protobuf_text(decode_line(text)) == text
+
+
+@pytest.mark.parametrize(
+    "think_ms", [0.0, -0.0, 1.5, 1e-7, 123456789.125, 1e300, float("inf"), float("nan")]
+)
+def test_a_decision_line_is_protobufs_text_for_any_time_and_payload(think_ms: float) -> None:
+    action = pack(bot_pb2.Hello(name='Gräfin \u2654 "x"\n', games=["land"]))
+    decision = record_pb2.Decision(
+        step=2**32 - 1, seat=3, action=action, index=-1, think_ms=think_ms, by_referee=True
+    )
+    line = record_pb2.RecordLine(decision=decision)
+    assert encode_line(line) == protobuf_text(line)
+    assert encode_line(line) == encode_line(line)  # the cached payload is not spoilt
+
+
+def test_lines_without_a_payload_or_of_other_kinds_are_protobufs_text() -> None:
+    lines = [
+        record_pb2.RecordLine(decision=record_pb2.Decision(step=1)),
+        record_pb2.RecordLine(decision=record_pb2.Decision(action=record_pb2.Decision().action)),
+        record_pb2.RecordLine(chance=record_pb2.Chance(step=4)),
+        record_pb2.RecordLine(digest=record_pb2.Digest(step=0, sha256="ab")),
+        record_pb2.RecordLine(penalty=record_pb2.Penalty(step=1, detail="late")),
+        record_pb2.RecordLine(),
+    ]
+    lines[1].decision.action.SetInParent()  # set, but empty
+    for line in lines:
+        assert encode_line(line) == protobuf_text(line)
