@@ -7,8 +7,10 @@ these same functions, so a bot behaves the same in a test as on the wire.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Sequence
 from typing import Any
 
+from google.protobuf.any_pb2 import Any as AnyMessage
 from google.protobuf.message import Message
 
 from sdk.bot import Decision, Event, MatchInfo
@@ -36,17 +38,72 @@ def match_info(start: bot_pb2.MatchStart) -> MatchInfo:
 
 
 def decision(match: MatchInfo, request: bot_pb2.DecisionRequest) -> Decision:
-    """The bot's view of a DecisionRequest, with the time left measured now."""
-    legal: Any = unpack(request.legal_actions)
+    """The bot's view of a DecisionRequest, with the time left measured now.
+
+    Its observation, legal actions and events are decoded when the bot first
+    reads them: a bot that never looks at the events pays nothing for them.
+
+    Raises (on that first read):
+        ValueError: a payload's type is not one of the installed or learnt games'.
+    """
     seconds_left = request.clock.deadline_unix_ns / 1e9 - time.time()
-    return Decision(
+    return _Received(
         match=match,
-        observation=unpack(request.observation),
-        legal_actions=list(legal.actions),
+        observation=_later(unpack, request.observation),
+        legal_actions=_later(_legal_actions, request.legal_actions),
         seconds_left=seconds_left,
         bank_seconds=request.clock.bank_ms / 1000,
-        events=[_event(event) for event in request.events],
+        events=_later(_events, request.events),
     )
+
+
+def _later(decode: Callable[[Any], Any], payload: Any) -> Any:
+    """What stands in for a field of ``_Received`` until it is read."""
+    return _Decode(decode, payload)
+
+
+class _Decode:
+    """A field of a received decision not decoded yet: ``decode(payload)`` on first read."""
+
+    def __init__(self, decode: Callable[[Any], Any], payload: Any) -> None:
+        self.decode = decode
+        self.payload = payload
+
+
+class _DecodedOnRead:
+    """A field that turns a ``_Decode`` into its value the first time it is read."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self._name = name
+
+    def __get__(self, decision: object, owner: type | None = None) -> Any:
+        if decision is None:
+            return self
+        value = decision.__dict__[self._name]
+        if isinstance(value, _Decode):
+            value = value.decode(value.payload)
+            decision.__dict__[self._name] = value
+        return value
+
+    def __set__(self, decision: object, value: Any) -> None:
+        decision.__dict__[self._name] = value  # a frozen dataclass's __init__ sets once
+
+
+class _Received(Decision):
+    """A ``Decision`` from the referee's message, decoded as the bot reads it."""
+
+    observation = _DecodedOnRead()
+    legal_actions = _DecodedOnRead()
+    events = _DecodedOnRead()
+
+
+def _legal_actions(payload: AnyMessage) -> list[Any]:
+    legal: Any = unpack(payload)
+    return list(legal.actions)
+
+
+def _events(events: Sequence[bot_pb2.Event]) -> list[Event]:
+    return [_event(event) for event in events]
 
 
 def _event(event: bot_pb2.Event) -> Event:

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 from google.protobuf import descriptor_pb2, descriptor_pool, message_factory
 
-from sdk.decisions import match_info
+from sdk.decisions import decision, match_info
 from sdk.messages import files_of, learn, pack, unpack
 from sdk.pb.landgrave.games.land.v1 import land_pb2
 from sdk.pb.landgrave.v1 import bot_pb2
@@ -60,3 +62,31 @@ def test_a_file_that_does_not_build_is_a_value_error() -> None:
     )
     with pytest.raises(ValueError, match="does not build"):
         learn(descriptor_pb2.FileDescriptorSet(file=[broken]))
+
+
+def test_a_decisions_payloads_are_decoded_when_the_bot_first_reads_them() -> None:
+    """A bot that ignores the events (or the observation) pays nothing to decode them."""
+    files, config_class = unseen_game("unseen.lazy.v1")
+    start = bot_pb2.MatchStart(match_id="m", game="land", config=pack(land_pb2.Config()))
+    info = match_info(start)
+    unknown = pack(config_class(stones=1))  # no game this bot knows or learnt
+    legal = pack(land_pb2.ActionList(actions=[land_pb2.Action(), land_pb2.Action()]))
+    request = bot_pb2.DecisionRequest(
+        match_id="m",
+        legal_actions=legal,
+        observation=unknown,
+        events=[bot_pb2.Event(action=unknown)],
+    )
+    seen = decision(info, request)  # no error: nothing decoded yet
+    assert len(seen.legal_actions) == 2
+    with pytest.raises(ValueError, match="unknown message type"):
+        _ = seen.events
+    with pytest.raises(ValueError, match="unknown message type"):
+        _ = seen.observation
+    learn(files)
+    assert [event.action.stones for event in seen.events] == [1]  # type: ignore[union-attr]
+    assert seen.observation.stones == 1
+    assert seen.events is seen.events  # decoded once
+    assert dataclasses.replace(seen, seconds_left=0.0).legal_actions == seen.legal_actions
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        seen.events = []  # type: ignore[misc]
