@@ -28,6 +28,7 @@ from referee.match.chance import ChanceStream, commitment, match_key, new_secret
 from referee.match.clock import SeatClock, TimeControl
 from referee.match.events import EventLog
 from referee.match.inprocess import InProcessPlayer
+from referee.match.payloads import ActionPayloads
 from referee.match.penalties import GONE, PenaltyPolicy, Resolution
 from referee.match.player import Player, SeatGone
 from referee.match.replies import ReplyFault, chosen_action
@@ -127,6 +128,7 @@ class _Match:
         self.chance_key = spec.chance_key or new_secret()
         self.chance = ChanceStream(self.chance_key)
         self.events = EventLog(len(players), self.state)
+        self.payloads = ActionPayloads(spec.engine)
         self.step = 0
         self.seq = 0
         self.faults: dict[int, Fault] = {}
@@ -194,7 +196,7 @@ class _Match:
 
     def _apply(self, seat: int, action: Any, by_referee: bool = False) -> AnyMessage:
         """Apply one step to the state and log it; the action's message, for the record."""
-        payload = pack(self.engine.action_to_proto(action))
+        payload = self.payloads.action(action)
         self.events.add(self.state, self.step, seat, action, payload, by_referee=by_referee)
         self._log_move(seat, action)
         self.state.apply(seat, action)
@@ -343,7 +345,7 @@ class _Match:
             match_id=self.match_id,
             seq=self.seq,
             observation=pack(self.state.observation(seat)),
-            legal_actions=pack(self.engine.action_list_to_proto(legal)),
+            legal_actions=self.payloads.legal(legal),
             clock=bot_pb2.Clock(
                 deadline_unix_ns=time.time_ns() + int(allowance * 1e9),
                 remaining_ms=int(allowance * 1000),

@@ -30,7 +30,7 @@ from referee.tournament.keys import MatchKeys
 from referee.tournament.quarantine import Played, verdict
 from referee.tournament.results import StoredResult
 from referee.tournament.spec import TournamentSpec
-from referee.tournament.store import ScheduledMatch, Store
+from referee.tournament.store import ScheduledMatch, SeatsCost, Store
 from referee.transport.congestion import Capacity, cores
 from referee.transport.fleet import BotFleet
 from referee.transport.process import BotCommand, BotProcess
@@ -307,15 +307,21 @@ class Worker:
         each sees the seats the others took."""
         async with claiming:
             cost = pool.demand().cost
-            scheduled = await db.run(lambda store: store.claim(self.name, cost))
+            scheduled = await db.run(lambda store: self._claim_named(store, cost))
             if scheduled is not None:
                 pool.reserve(scheduled.seats)
             return scheduled
 
+    def _claim_named(self, store: Store, cost: SeatsCost) -> ScheduledMatch | None:
+        """Claim a match and name its record, in one trip to a database thread."""
+        scheduled = store.claim(self.name, cost)
+        if scheduled is not None:
+            store.set_record_path(scheduled.id, str(record_path(self.records, scheduled)))
+        return scheduled
+
     async def _play(self, db: OffLoop[Store], scheduled: ScheduledMatch, pool: BotPool) -> None:
         record = record_path(self.records, scheduled)
         try:  # from the claim on, a stop marks the match interrupted
-            await db.run(lambda store: store.set_record_path(scheduled.id, str(record)))
             result = await play_scheduled(
                 self.settings, self.spec, scheduled, pool, record, keys=self.keys
             )

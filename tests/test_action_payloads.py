@@ -1,0 +1,49 @@
+"""A match's action payloads, encoded once: the same bytes as the engine's codec makes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from referee.engine import CHANCE, Engine
+from referee.games import registered
+from referee.match.payloads import ActionPayloads, _varint
+from sdk.messages import pack
+from sdk.pb.landgrave.v1 import bot_pb2
+
+
+def walk(engine: Engine[Any], seed: int, steps: int) -> list[tuple[list[Any], Any]]:
+    """(legal list, action taken) for the first ``steps`` steps of a game played in order."""
+    state = engine.new_game(engine.default_config(), engine.min_players)
+    seen = []
+    for step in range(steps):
+        actors = state.to_act()
+        if not actors:
+            break
+        seat = actors[0]
+        if seat == CHANCE:
+            choices = [outcome for outcome, _ in state.chance_outcomes()]
+        else:
+            choices = list(state.legal_actions(seat))
+        action = choices[(seed * 7919 + step) % len(choices)]
+        seen.append((choices, action))
+        state.apply(seat, action)
+    return seen
+
+
+@pytest.mark.parametrize("game", sorted(registered()))
+def test_legal_lists_and_actions_are_the_codecs_bytes(game: str) -> None:
+    engine = registered()[game]
+    payloads = ActionPayloads(engine)
+    for seed in range(2):
+        for choices, action in walk(engine, seed, 40):
+            assert payloads.legal(choices) == pack(engine.action_list_to_proto(choices))
+            assert payloads.action(action) == pack(engine.action_to_proto(action))
+    assert payloads.legal([]) == pack(engine.action_list_to_proto([]))
+
+
+@pytest.mark.parametrize("length", [0, 1, 127, 128, 300, 16383, 16384, 2**21])
+def test_a_length_is_written_as_protobuf_writes_it(length: int) -> None:
+    message = bot_pb2.Hello(games=["x" * length]).SerializeToString()  # tag, length, bytes
+    assert _varint(length) == message[1 : len(message) - length]
