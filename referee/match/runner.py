@@ -19,6 +19,7 @@ from typing import Any
 import structlog
 import trio
 from google.protobuf.any_pb2 import Any as AnyMessage
+from google.protobuf.descriptor_pb2 import FileDescriptorSet
 from google.protobuf.message import Message
 
 from referee.engine import CHANCE, Engine, SeatOutcome, State
@@ -269,7 +270,7 @@ class _Match:
                 seat=seat,
                 players=players,
                 time_control=_time_control_proto(self.spec.time_control),
-                game_files=files_of(self.engine.action_type),
+                game_files=_game_files(self.engine.action_type),
             )
             try:
                 await s.player.start_match(start)
@@ -500,8 +501,22 @@ async def _baseline_later(meter: starvation.DecisionMeter) -> None:
     await trio.to_thread.run_sync(meter.take_baseline, abandon_on_cancel=True)
 
 
+_STDLIB_LOGGER = logging.getLogger(LOGGER_NAME)
+
+
 def _moves_logged() -> bool:
-    return logging.getLogger(LOGGER_NAME).isEnabledFor(logging.DEBUG)
+    return _STDLIB_LOGGER.isEnabledFor(logging.DEBUG)  # cached by logging, unlike getLogger
+
+
+_GAME_FILES: dict[str, FileDescriptorSet] = {}
+
+
+def _game_files(action_type: type[Message]) -> FileDescriptorSet:
+    """The game's compiled files for MatchStart, made once per game (MatchStart copies them)."""
+    name = action_type.DESCRIPTOR.full_name
+    if name not in _GAME_FILES:
+        _GAME_FILES[name] = files_of(action_type)
+    return _GAME_FILES[name]
 
 
 def _seat_result(
