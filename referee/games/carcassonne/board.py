@@ -50,6 +50,10 @@ class Spot:
     seat: int
 
 
+SegmentFacts = tuple[Kind, int, int, bool, bool, tuple[int, ...]]
+"""What a new feature reads of one segment (``_segment_facts``)."""
+
+
 @dataclass(slots=True)
 class Feature:
     """The totals of one connected feature, kept at its union-find root."""
@@ -77,6 +81,19 @@ class Feature:
         self.full_tiles |= other.full_tiles
         self.cities |= other.cities
         self.followers.extend(other.followers)
+
+    def add_segment(self, pos: Pos, tile: TileCopy, first: int, facts: SegmentFacts) -> None:
+        """Add one segment of a tile just placed (``first``: its tile's first node)."""
+        _, edges, pennants, farm_road, full_city, cities = facts
+        self.tiles.add(pos)
+        self.open_edges += edges
+        self.pennants += pennants
+        if farm_road and tile.farmhouse:
+            self.farmhouse_tiles.add(pos)
+        if full_city:
+            self.full_tiles.add(pos)
+        for index in cities:
+            self.cities.add(first + index)
 
     def copy(self) -> Feature:
         return Feature(
@@ -106,6 +123,23 @@ class Placed(NamedTuple):
     shape: Oriented
     nodes: tuple[int, ...]
     """The union-find node of each segment."""
+
+
+REACH = 1 << 10
+"""Coordinates stay below this in size (a game places 72 tiles): placement keys need it."""
+
+
+def placement_key(x: int, y: int, rotation: int) -> int:
+    """A placement as one int that sorts as (x, y, rotation) does.
+
+    Legal lists are sorted once per draw: ints sort and hash faster than tuples.
+    """
+    return ((x + REACH) << 13) | ((y + REACH) << 2) | rotation
+
+
+def from_placement_key(key: int) -> tuple[int, int, int]:
+    """The (x, y, rotation) of a ``placement_key``."""
+    return (key >> 13) - REACH, ((key >> 2) & 0x7FF) - REACH, key & 3
 
 
 OPEN = "."
@@ -153,8 +187,6 @@ def neighbour(pos: Pos, edge: int) -> Pos:
 
 AROUND = tuple((dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dx or dy)
 """The steps to the eight positions around one, row by row."""
-NINE = ((0, 0), *AROUND)
-"""A position and the eight around it."""
 
 
 def surrounding(pos: Pos) -> Iterator[Pos]:
@@ -172,10 +204,13 @@ class Board:
         self.frontier: dict[Pos, str] = {}
         """Empty positions that share an edge with a placed tile, each with its need:
         per edge (N, E, S, W) the kind the neighbour shows there, or ``OPEN``."""
-        self._needing: dict[str, set[Pos]] = {}
-        """The frontier grouped by need: a tile type is matched once per group."""
+        self._needing: dict[str, set[int]] = {}
+        """The frontier grouped by need, as placement keys of rotation 0: a tile
+        type is matched once per group."""
         self._parent: list[int] = []
         self._features: dict[int, Feature] = {}
+        self.monasteries: dict[Pos, int] = {}
+        """The node of every monastery by its tile's position, in the order placed."""
 
     def clone(self) -> Board:
         """An independent copy: placed tiles are shared (frozen), features copied."""
@@ -185,6 +220,7 @@ class Board:
         twin._needing = {need: set(positions) for need, positions in self._needing.items()}
         twin._parent = list(self._parent)
         twin._features = {root: feature.copy() for root, feature in self._features.items()}
+        twin.monasteries = dict(self.monasteries)
         return twin
 
     # -- features -------------------------------------------------------------
@@ -225,12 +261,11 @@ class Board:
     def monasteries_around(self, pos: Pos) -> list[int]:
         """The monastery nodes on ``pos`` and the eight tiles around it."""
         x, y = pos
-        nodes = []
-        for dx, dy in NINE:
-            placed = self.placed.get((x + dx, y + dy))
-            if placed is not None and placed.shape.segments[0].kind is Kind.MONASTERY:
-                nodes.append(placed.nodes[0])
-        return nodes
+        return [
+            node
+            for (mx, my), node in self.monasteries.items()
+            if -1 <= mx - x <= 1 and -1 <= my - y <= 1
+        ]
 
     def _union(self, a: int, b: int) -> int:
         ra, rb = self.root(a), self.root(b)
@@ -248,12 +283,16 @@ class Board:
 
     def placements(self, jcz_id: str) -> list[tuple[int, int, int]]:
         """Every legal (x, y, rotation) for a tile type, sorted; symmetric turns once."""
+        return [from_placement_key(key) for key in self.placement_keys(jcz_id)]
+
+    def placement_keys(self, jcz_id: str) -> list[int]:
+        """``placements`` as sorted ``placement_key`` ints."""
         fits = fits_of(jcz_id)
         found = [
-            (x, y, rotation)
-            for need, positions in self._needing.items()
+            key + rotation
+            for need, keys in self._needing.items()
             for rotation in fits[need]
-            for x, y in positions
+            for key in keys
         ]
         found.sort()
         return found
@@ -268,60 +307,74 @@ class Board:
         first = len(self._parent)
         nodes = tuple(range(first, first + len(shape.segments)))
         self._parent.extend(nodes)
-        features = self._features
-        # _new_feature, unrolled over facts that do not depend on the turn.
-        for node, (kind, edges, pennants, farm_road, full_city, cities) in zip(
-            nodes, _segment_facts(tile.jcz_id), strict=True
-        ):
-            features[node] = Feature(
-                kind,
-                {pos},
-                edges,
-                pennants,
-                {pos} if farm_road and tile.farmhouse else set(),
-                {pos} if full_city else set(),
-                {first + i for i in cities},
-                [],
-            )
         placed = Placed(pos, tile, shape, nodes)
         self.placed[pos] = placed
+        if shape.segments[0].kind is Kind.MONASTERY:
+            self.monasteries[pos] = first
         self._set_need(pos, None)
+        joined = [False] * len(nodes)
         x, y = pos
+        if not (-REACH < x < REACH and -REACH < y < REACH):
+            raise ValueError(f"expected coordinates within {REACH} of the start, got {pos}")
         for edge, (dx, dy) in enumerate(OFFSETS):
             next_pos = (x + dx, y + dy)
             other = self.placed.get(next_pos)
-            if other is not None:
-                self._join(placed, other, edge)
-            else:
+            if other is None:
                 need = self.frontier.get(next_pos, NO_NEED)
                 facing = FACING[edge]
                 self._set_need(next_pos, need[:facing] + shape.edges[edge] + need[facing + 1 :])
+                continue
+            # My left half meets the neighbour's right half (tiles.partner_half).
+            edge_mine, left_mine, right_mine = shape.sides[edge]
+            edge_theirs, left_theirs, right_theirs = other.shape.sides[FACING[edge]]
+            if edge_mine >= 0 and edge_theirs >= 0:
+                self._link(placed, edge_mine, other.nodes[edge_theirs], True, joined)
+            if left_mine >= 0 and right_theirs >= 0:
+                self._link(placed, left_mine, other.nodes[right_theirs], False, joined)
+            if right_mine >= 0 and left_theirs >= 0:
+                self._link(placed, right_mine, other.nodes[left_theirs], False, joined)
+        # A segment that met no neighbour starts a feature of its own.
+        for index, facts in enumerate(_segment_facts(tile.jcz_id)):
+            if not joined[index]:
+                self._features[nodes[index]] = _fresh_feature(pos, tile, first, facts)
         return placed
+
+    def _link(
+        self, placed: Placed, segment: int, theirs: int, closes: bool, joined: list[bool]
+    ) -> None:
+        """Join a segment of the new tile to a neighbour's node.
+
+        A segment's first link adds its totals straight to the neighbour's
+        feature: most segments join one, and a feature made only to be
+        absorbed at once was most of what a placement cost.
+        """
+        node = placed.nodes[segment]
+        if joined[segment]:
+            root = self._union(node, theirs)
+        else:
+            root = self.root(theirs)
+            self._parent[node] = root
+            self._features[root].add_segment(
+                placed.pos,
+                placed.tile,
+                placed.nodes[0],
+                _segment_facts(placed.tile.jcz_id)[segment],
+            )
+            joined[segment] = True
+        if closes:
+            self._features[root].open_edges -= 2
 
     def _set_need(self, pos: Pos, need: str | None) -> None:
         """Record what a tile on the empty ``pos`` must show; None: ``pos`` is no longer open."""
         old = self.frontier.pop(pos, None)
         if old is not None:
             group = self._needing[old]
-            group.discard(pos)
+            group.discard(placement_key(*pos, 0))
             if not group:
                 del self._needing[old]
         if need is not None:
             self.frontier[pos] = need
-            self._needing.setdefault(need, set()).add(pos)
-
-    def _join(self, placed: Placed, other: Placed, edge: int) -> None:
-        facing = (edge + 2) % 4
-        mine = placed.shape.edge_segment[edge]
-        theirs = other.shape.edge_segment[facing]
-        if mine >= 0 and theirs >= 0:
-            root = self._union(placed.nodes[mine], other.nodes[theirs])
-            self._features[root].open_edges -= 2
-        for half in (2 * edge, 2 * edge + 1):
-            mine = placed.shape.half_segment[half]
-            theirs = other.shape.half_segment[PARTNER_HALF[half]]
-            if mine >= 0 and theirs >= 0:
-                self._union(placed.nodes[mine], other.nodes[theirs])
+            self._needing.setdefault(need, set()).add(placement_key(*pos, 0))
 
     def preview(self, pos: Pos, tile: TileCopy, rotation: int) -> list[Preview]:
         """What each feature of the new tile would become if it went on ``pos``.
@@ -397,8 +450,23 @@ def _merge(groups: list[_Group]) -> list[_Group]:
     return merged
 
 
+def _fresh_feature(pos: Pos, tile: TileCopy, first: int, facts: SegmentFacts) -> Feature:
+    """The feature of one segment alone (``first``: its tile's first node)."""
+    kind, edges, pennants, farm_road, full_city, cities = facts
+    return Feature(
+        kind,
+        {pos},
+        edges,
+        pennants,
+        {pos} if farm_road and tile.farmhouse else set(),
+        {pos} if full_city else set(),
+        {first + i for i in cities},
+        [],
+    )
+
+
 @cache
-def _segment_facts(jcz_id: str) -> tuple[tuple[Kind, int, int, bool, bool, tuple[int, ...]], ...]:
+def _segment_facts(jcz_id: str) -> tuple[SegmentFacts, ...]:
     """Per segment of a tile type, what a new feature reads: kind, road or city edges,
     coats of arms, whether a farmhouse copy marks it, whether it is a full city part,
     and the tile's city segments it borders. The same in every rotation."""

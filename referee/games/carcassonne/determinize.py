@@ -43,10 +43,12 @@ def sample_state(
     state.scores = [Score(s.road, s.city, s.monastery, s.farm) for s in observation.scores]
     state.discarded = [_copy(tile) for tile in observation.discarded]
     state.current = observation.current_seat
-    state.pile = {_copy(entry.tile): entry.count for entry in observation.remaining}
+    pile = {_copy(entry.tile): entry.count for entry in observation.remaining}
     if observation.HasField("tile_to_place"):
         tile = _copy(observation.tile_to_place)
-        state.pile[tile] = state.pile.get(tile, 0) + 1
+        pile[tile] = pile.get(tile, 0) + 1
+    state.pile = dict(sorted(pile.items()))  # the state keeps its pile sorted
+    if observation.HasField("tile_to_place"):
         state.apply(CHANCE, DrawTile(tile.jcz_id, tile.farmhouse))
     if pending is not None:
         (x, y), rotation = pending

@@ -30,7 +30,14 @@ from referee.games.carcassonne.actions import (
     ShuffleStack,
     SkipFollower,
 )
-from referee.games.carcassonne.board import Board, Feature, Spot, TileCopy, fits_of
+from referee.games.carcassonne.board import (
+    Board,
+    Feature,
+    Spot,
+    TileCopy,
+    fits_of,
+    from_placement_key,
+)
 from referee.games.carcassonne.rules import FOLLOWERS, Rules
 from referee.games.carcassonne.scoring import (
     STACK_KINDS,
@@ -102,11 +109,13 @@ class CarcassonneState(State[CarcassonneAction]):
         """Each scoring stack in its shuffled order; the active tile comes from ``turnovers``."""
         self.turnovers = 0
         """How often the active scoring tiles went under their stacks."""
-        self._placements: list[tuple[int, int, int]] = []
-        """The drawn tile's legal (x, y, rotation), sorted."""
+        self._placements: list[CarcassonneAction] = []
+        """The drawn tile's legal placements, sorted (replaced, never changed in place)."""
         self._follower_spots: dict[PlaceFollower, int] = {}
-        """Free features of the tile just placed, sorted, each with its segment index."""
+        """Free features of the tile just placed, sorted, each with its segment index
+        (replaced, never changed in place)."""
         start, self.pile = deal(rules)
+        """Tile copies left to draw, in sorted order (draws only remove entries)."""
         self.board.place(START, start, 0)
 
     # -- the contract ---------------------------------------------------------
@@ -123,28 +132,32 @@ class CarcassonneState(State[CarcassonneAction]):
         return (self.current,)
 
     def legal_actions(self, seat: int) -> list[CarcassonneAction]:
-        if seat != self.current or seat not in self.to_act():
+        phase = self.phase
+        if seat != self.current or phase is Phase.CHANCE or phase is Phase.GAME_OVER:
             return []
-        if self.phase is Phase.PLACE_TILE:
-            actions = PLACE_ACTIONS
-            return [actions[spot] for spot in self._placements]
+        if phase is Phase.PLACE_TILE:
+            return list(self._placements)
         return [SKIP_FOLLOWER, *self._follower_spots]
 
     def chance_outcomes(self) -> list[tuple[CarcassonneAction, Fraction]]:
         if self.phase is not Phase.CHANCE:
             return []
-        if self._stack_to_shuffle() is not None:
-            return self._shuffle_outcomes()
+        kind = self._stack_to_shuffle()
+        if kind is not None:
+            return list(_shuffle_outcomes(self.rules.stack(kind), kind))
         chances = _chances(self.tiles_remaining)
         draws = DRAW_ACTIONS
-        return [(draws[tile], chances[count]) for tile, count in sorted(self.pile.items())]
+        # The pile is kept in sorted order, so its items need no sort here.
+        return [(draws[tile], chances[count]) for tile, count in self.pile.items()]
 
     def apply(self, seat: int, action: CarcassonneAction) -> None:
         if seat == CHANCE:
             self._apply_chance(action)
             return
-        self.check_can_act(seat)
-        if self.phase is Phase.PLACE_TILE:
+        phase = self.phase
+        if seat != self.current or phase is Phase.CHANCE or phase is Phase.GAME_OVER:
+            self.check_can_act(seat)  # raises, naming the seats that may act
+        if phase is Phase.PLACE_TILE:
             self._place_tile(action)
         elif isinstance(action, SkipFollower):
             self._end_turn()
@@ -161,8 +174,7 @@ class CarcassonneState(State[CarcassonneAction]):
         twin.discarded = list(self.discarded)
         twin.stacks = dict(self.stacks)
         twin.pile = dict(self.pile)
-        twin._placements = list(self._placements)
-        twin._follower_spots = dict(self._follower_spots)
+        # _placements and _follower_spots are replaced, never changed: shared.
         return twin
 
     def default_action(self, seat: int) -> CarcassonneAction:
@@ -245,12 +257,6 @@ class CarcassonneState(State[CarcassonneAction]):
                     return kind
         return None
 
-    def _shuffle_outcomes(self) -> list[tuple[CarcassonneAction, Fraction]]:
-        kind = self._stack_to_shuffle()
-        assert kind is not None
-        orders = sorted(itertools.permutations(self.rules.stack(kind)))
-        return [(ShuffleStack(kind, order), Fraction(1, len(orders))) for order in orders]
-
     def _apply_chance(self, action: CarcassonneAction) -> None:
         if self.phase is not Phase.CHANCE:
             raise IllegalAction(f"chance may not act in phase {self.phase.name}")
@@ -273,13 +279,14 @@ class CarcassonneState(State[CarcassonneAction]):
         self.pile[tile] -= 1
         if not self.pile[tile]:
             del self.pile[tile]
-        spots = self.board.placements(tile.jcz_id)
+        spots = self.board.placement_keys(tile.jcz_id)
         if not spots:
             self.discarded.append(tile)  # CARC-06: out of the game, draw again
             self._next_draw()
             return
         self.tile = tile
-        self._placements = spots
+        actions = PLACE_ACTIONS
+        self._placements = [actions[spot] for spot in spots]
         self.phase = Phase.PLACE_TILE
 
     def _next_draw(self) -> None:
@@ -300,12 +307,14 @@ class CarcassonneState(State[CarcassonneAction]):
         placed = self.board.place(pos, self.tile, action.rotation)
         self.placed_at = pos
         self._placements = []
-        self._follower_spots = {}
+        spots: dict[PlaceFollower, int] = {}
         if self.hands[self.current]:
+            feature = self.board.feature
             for follower, index in _follower_choices(self.tile.jcz_id, action.rotation):
-                if not self.board.feature(placed.nodes[index]).followers:
-                    self._follower_spots[follower] = index
-        if self._follower_spots:
+                if not feature(placed.nodes[index]).followers:
+                    spots[follower] = index
+        self._follower_spots = spots
+        if spots:
             self.phase = Phase.PLACE_FOLLOWER
         else:
             self._end_turn()  # CARC-09: no choice to make
@@ -342,19 +351,17 @@ class CarcassonneState(State[CarcassonneAction]):
 
     def _score_completed(self, pos: Pos) -> bool:
         """Score the features the tile on ``pos`` completed; whether any had followers."""
-        placed = self.board.placed[pos]
-        nodes = [
-            node
-            for node, segment in zip(placed.nodes, placed.shape.segments, strict=True)
-            if segment.kind in (Kind.ROAD, Kind.CITY)
-        ]
-        nodes += self.board.monasteries_around(pos)
-        roots = {self.board.root(node) for node in nodes}
+        board = self.board
+        nodes = board.placed[pos].nodes
+        candidates = [nodes[index] for index in _roads_and_cities(board.placed[pos].tile.jcz_id)]
+        candidates += board.monasteries_around(pos)
         scored = False
-        for root in sorted(roots):
+        for node in candidates:
+            feature = board.feature(node)
             # Only a feature with followers scores: test that before completeness.
-            if self.board.feature(root).followers and self.board.is_complete(root):
-                scored |= self._score(self.board.feature(root), complete=True)
+            # (A feature met twice has no followers left the second time.)
+            if feature.followers and board.is_complete(node):
+                scored |= self._score(feature, complete=True)
         return scored
 
     def _score(self, feature: Feature, complete: bool) -> bool:
@@ -392,6 +399,13 @@ SKIP_FOLLOWER = SkipFollower()
 
 
 @cache
+def _roads_and_cities(jcz_id: str) -> tuple[int, ...]:
+    """The indexes of a tile type's road and city segments (the same in every rotation)."""
+    segments = oriented(jcz_id, 0).segments
+    return tuple(i for i, s in enumerate(segments) if s.kind in (Kind.ROAD, Kind.CITY))
+
+
+@cache
 def _follower_choices(jcz_id: str, rotation: int) -> tuple[tuple[PlaceFollower, int], ...]:
     """Per segment of a turned tile, the action that puts a follower there, in action order."""
     segments = oriented(jcz_id, rotation).segments
@@ -403,12 +417,12 @@ def _follower_choices(jcz_id: str, rotation: int) -> tuple[tuple[PlaceFollower, 
     )
 
 
-class _PlaceActions(dict[tuple[int, int, int], PlaceTile]):
-    """PlaceTile per (x, y, rotation), made on first use and shared: frozen actions
-    cost more to build than a dict costs to look up."""
+class _PlaceActions(dict[int, PlaceTile]):
+    """PlaceTile per placement key (board.placement_key), made on first use and
+    shared: frozen actions cost more to build than a dict costs to look up."""
 
-    def __missing__(self, spot: tuple[int, int, int]) -> PlaceTile:
-        action = self[spot] = PlaceTile(*spot)
+    def __missing__(self, key: int) -> PlaceTile:
+        action = self[key] = PlaceTile(*from_placement_key(key))
         return action
 
 
@@ -422,6 +436,15 @@ class _DrawActions(dict[TileCopy, DrawTile]):
 
 PLACE_ACTIONS = _PlaceActions()
 DRAW_ACTIONS = _DrawActions()
+
+
+@cache
+def _shuffle_outcomes(
+    stack: tuple[ScoringTile, ...], kind: Kind
+) -> tuple[tuple[CarcassonneAction, Fraction], ...]:
+    """Every order of a scoring stack, sorted, each as likely: made once per stack."""
+    orders = sorted(itertools.permutations(stack))
+    return tuple((ShuffleStack(kind, order), Fraction(1, len(orders))) for order in orders)
 
 
 @cache

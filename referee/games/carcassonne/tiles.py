@@ -117,6 +117,9 @@ class Oriented:
     """Per edge, the index of the road or city segment on it, or -1 for a field edge."""
     half_segment: tuple[int, ...]
     """Per half-edge, the index of the field segment on it, or -1 (city edges)."""
+    sides: tuple[tuple[int, int, int], ...]
+    """Per edge, its ``edge_segment`` and the ``half_segment`` of its left and right
+    half: what joins a neighbour across it, read in one look."""
 
 
 def _edges(text: str) -> frozenset[int]:
@@ -178,7 +181,8 @@ def _orient(tile: TileType, turns: int) -> Oriented:
             edge_segment[d] = index
         for h in segment.halves:
             half_segment[h] = index
-    return Oriented(tile, turns, edges, segments, tuple(edge_segment), tuple(half_segment))
+    sides = tuple((edge_segment[d], half_segment[2 * d], half_segment[2 * d + 1]) for d in range(4))
+    return Oriented(tile, turns, edges, segments, tuple(edge_segment), tuple(half_segment), sides)
 
 
 @cache
