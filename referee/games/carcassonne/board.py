@@ -366,15 +366,21 @@ class Board:
 
     def _set_need(self, pos: Pos, need: str | None) -> None:
         """Record what a tile on the empty ``pos`` must show; None: ``pos`` is no longer open."""
+        key = placement_key(pos[0], pos[1], 0)
+        needing = self._needing
         old = self.frontier.pop(pos, None)
         if old is not None:
-            group = self._needing[old]
-            group.discard(placement_key(*pos, 0))
+            group = needing[old]
+            group.discard(key)
             if not group:
-                del self._needing[old]
+                del needing[old]
         if need is not None:
             self.frontier[pos] = need
-            self._needing.setdefault(need, set()).add(placement_key(*pos, 0))
+            group = needing.get(need)
+            if group is None:
+                needing[need] = {key}
+            else:
+                group.add(key)
 
     def preview(self, pos: Pos, tile: TileCopy, rotation: int) -> list[Preview]:
         """What each feature of the new tile would become if it went on ``pos``.

@@ -251,7 +251,7 @@ class CarcassonneState(State[CarcassonneAction]):
     # -- chance ---------------------------------------------------------------
 
     def _stack_to_shuffle(self) -> Kind | None:
-        if self.rules.land_surveyors:
+        if self.rules.land_surveyors and len(self.stacks) < len(STACK_KINDS):
             for kind in STACK_KINDS:
                 if kind not in self.stacks:
                     return kind
