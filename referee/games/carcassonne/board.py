@@ -245,7 +245,10 @@ class Board:
 
     def is_complete(self, node: int) -> bool:
         """Whether the feature of a node is complete (fields never are)."""
-        feature = self.feature(node)
+        return self.is_feature_complete(self.feature(node))
+
+    def is_feature_complete(self, feature: Feature) -> bool:
+        """Whether a feature of this board is complete (fields never are)."""
         if feature.kind is Kind.MONASTERY:
             (pos,) = feature.tiles
             return self.neighbour_count(pos) == 8

@@ -368,16 +368,46 @@ class CarcassonneState(State[CarcassonneAction]):
         """Give a feature's points to its winners; return followers if it was completed."""
         if not feature.followers:
             return False
-        active = self.active_scoring(feature.kind) if complete else None
-        counts = feature.count_by_seat(self._num_players)
-        points = feature_points(self.board, feature, complete, active)
-        for seat in winners(counts, everyone=active is ScoringTile.CITIZENS_JURY):
+        seats, points = self._award(feature, complete)
+        for seat in seats:
             self.scores[seat].add(feature.kind, points)
         if complete:
             for spot in feature.followers:
                 self.hands[spot.seat] += 1
             feature.followers.clear()
         return True
+
+    def _award(self, feature: Feature, complete: bool) -> tuple[list[int], int]:
+        """The seats a feature with followers scores for, and its points each."""
+        active = self.active_scoring(feature.kind) if complete else None
+        counts = feature.count_by_seat(self._num_players)
+        points = feature_points(self.board, feature, complete, active)
+        return winners(counts, everyone=active is ScoringTile.CITIZENS_JURY), points
+
+    def provisional_scores(self) -> list[int]:
+        """Each seat's total if the game ended now, for search to value a position.
+
+        The scores so far, plus every feature with followers as the rules would
+        score it next: a completed one (only while the follower of the turn is
+        decided) as at the end of this turn, with the active scoring tile; the
+        others and the farms as at the end of the game (CARC-14, CARC-29).
+        Nothing changes. ``outcome()`` keeps to the scores so far: the referee
+        adjudicates a match cut short by those.
+        """
+        totals = [score.total for score in self.scores]
+        if self.phase is Phase.GAME_OVER:
+            return totals
+        board = self.board
+        for feature in board.features():
+            if feature.followers:
+                seats, points = self._award(feature, board.is_feature_complete(feature))
+                for seat in seats:
+                    totals[seat] += points
+        return totals
+
+    def provisional_outcome(self) -> list[SeatOutcome]:
+        """``outcome()`` ranked by ``provisional_scores`` (the final outcome at the end)."""
+        return outcomes_from_scores(self.provisional_scores())
 
     def end_game(self) -> None:
         """Score incomplete features and farms (CARC-14, CARC-29) and end the game.
