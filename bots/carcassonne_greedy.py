@@ -75,13 +75,7 @@ class CarcassonneGreedyBot(sdk.Bot):
     # -- the mirror -----------------------------------------------------------
 
     def _view(self, match_id: str, obs: Any, me: int) -> _View:
-        board = self.boards.get(match_id)
-        if board is None or len(board.placed) > len(obs.board):
-            board = self.boards[match_id] = Board()
-        for placed in obs.board:
-            pos = (placed.x, placed.y)
-            if pos not in board.placed:
-                board.place(pos, TileCopy(placed.tile.tile, placed.tile.farmhouse), placed.rotation)
+        board = self._mirror(match_id, obs)
         counts: dict[int, Counts] = {}
         for follower in obs.followers:
             shape = board.placed[(follower.x, follower.y)].shape
@@ -103,6 +97,23 @@ class CarcassonneGreedyBot(sdk.Bot):
                 Kind.MONASTERY: ScoringTile(active.monastery) if active.monastery else None,
             },
         )
+
+    def _mirror(self, match_id: str, obs: Any) -> Board:
+        """The board of this match, brought up to the observation.
+
+        The mirror is kept only while every tile on it lies in the observation
+        as mirrored: an id seen again for another game (a bot kept between
+        matches, a search bot's rollouts) starts a fresh one, plan dropped.
+        """
+        shown = {(p.x, p.y): p for p in obs.board}
+        board = self.boards.get(match_id)
+        if board is None or not _mirrors(board, shown):
+            board = self.boards[match_id] = Board()
+            self.plans.pop(match_id, None)
+        for pos, placed in shown.items():
+            if pos not in board.placed:
+                board.place(pos, TileCopy(placed.tile.tile, placed.tile.farmhouse), placed.rotation)
+        return board
 
     # -- choices --------------------------------------------------------------
 
@@ -131,6 +142,20 @@ class CarcassonneGreedyBot(sdk.Bot):
         if plan is not None and plan[0] == pos:
             return 0  # the plan was no follower: SkipFollower comes first
         return _best_follower_now(decision, view, pos)
+
+
+def _mirrors(board: Board, shown: dict[Pos, Any]) -> bool:
+    """Whether every tile of ``board`` lies in ``shown`` (observed tiles by position)."""
+    for pos, placed in board.placed.items():
+        tile = shown.get(pos)
+        if (
+            tile is None
+            or tile.tile.tile != placed.tile.jcz_id
+            or tile.tile.farmhouse != placed.tile.farmhouse
+            or tile.rotation != placed.shape.rotation
+        ):
+            return False
+    return True
 
 
 def _placement_value(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 import sdk
@@ -10,6 +12,7 @@ from referee.games.carcassonne import ENGINE
 from referee.games.carcassonne.actions import DrawTile
 from referee.games.carcassonne.script import play_turn, start_state
 from referee.games.carcassonne.state import CarcassonneState
+from referee.match.chance import sample_outcome
 from tests.helpers import duel_wins, load_bot
 
 
@@ -56,3 +59,34 @@ def test_greedy_bot_decides_a_follower_without_a_plan() -> None:
     state.apply(0, state.legal_actions(0)[0])
     greedy = load_bot("carcassonne_greedy.py", "CarcassonneGreedyBot")
     decide(greedy, state, 0, match_id="fresh")
+
+
+def play_to(state: CarcassonneState, tiles: int, rng: random.Random) -> None:
+    """Random moves until ``tiles`` tiles lie on the board and a seat is to place one."""
+    while len(state.board.placed) < tiles or state.to_act() == (CHANCE,):
+        (seat,) = state.to_act()
+        if seat == CHANCE:
+            state.apply(CHANCE, sample_outcome(state.chance_outcomes(), rng))
+        else:
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+
+
+def test_a_match_id_reused_for_a_new_game_is_judged_on_the_new_board() -> None:
+    """A bot kept between matches (or asked by a search bot's rollouts) may see an id
+    again for another game: it must then play exactly as a fresh bot would."""
+    reused = load_bot("carcassonne_greedy.py", "CarcassonneGreedyBot")
+    first = ENGINE.new_game(ENGINE.default_config(), 2)
+    assert isinstance(first, CarcassonneState)
+    play_to(first, 12, random.Random(1))
+    decide(reused, first, first.current, match_id="m")  # the bot mirrors the first game
+    second = ENGINE.new_game(ENGINE.default_config(), 2)
+    assert isinstance(second, CarcassonneState)
+    rng = random.Random(2)
+    play_to(second, 20, rng)  # more tiles than the first game, on other positions
+    for _ in range(12):
+        seat = second.current
+        fresh = load_bot("carcassonne_greedy.py", "CarcassonneGreedyBot")
+        choice = decide(reused, second, seat, match_id="m")
+        assert choice == decide(fresh, second, seat, match_id="m")
+        second.apply(seat, second.legal_actions(seat)[choice])
+        play_to(second, len(second.board.placed), rng)
