@@ -337,9 +337,11 @@ class Board:
             if right_mine >= 0 and left_theirs >= 0:
                 self._link(placed, right_mine, other.nodes[left_theirs], False, joined)
         # A segment that met no neighbour starts a feature of its own.
-        for index, facts in enumerate(_segment_facts(tile.jcz_id)):
-            if not joined[index]:
-                self._features[nodes[index]] = _fresh_feature(pos, tile, first, facts)
+        if not all(joined):
+            features = self._features
+            for node, facts, linked in zip(nodes, _segment_facts(tile.jcz_id), joined, strict=True):
+                if not linked:
+                    features[node] = _fresh_feature(pos, tile, first, facts)
         return placed
 
     def _link(
@@ -369,7 +371,7 @@ class Board:
 
     def _set_need(self, pos: Pos, need: str | None) -> None:
         """Record what a tile on the empty ``pos`` must show; None: ``pos`` is no longer open."""
-        key = placement_key(pos[0], pos[1], 0)
+        key = ((pos[0] + REACH) << 13) | ((pos[1] + REACH) << 2)  # placement_key, rotation 0
         needing = self._needing
         old = self.frontier.pop(pos, None)
         if old is not None:
@@ -469,7 +471,7 @@ def _fresh_feature(pos: Pos, tile: TileCopy, first: int, facts: SegmentFacts) ->
         pennants,
         {pos} if farm_road and tile.farmhouse else set(),
         {pos} if full_city else set(),
-        {first + i for i in cities},
+        {first + i for i in cities} if cities else set(),
         [],
     )
 
