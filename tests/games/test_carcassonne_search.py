@@ -22,6 +22,13 @@ def new_game(players: int, base_game: bool) -> CarcassonneState:
     return state
 
 
+def tiles_of(state: CarcassonneState) -> dict[tuple[int, int], tuple[str, bool, int]]:
+    return {
+        pos: (p.tile.jcz_id, p.tile.farmhouse, p.shape.rotation)
+        for pos, p in state.board.placed.items()
+    }
+
+
 def ended_now(state: CarcassonneState) -> list[int]:
     """The totals of ending the game here: finish the turn without a follower, score the end."""
     twin = state.clone()
@@ -97,3 +104,39 @@ def test_a_clone_plays_on_without_touching_the_original() -> None:
             twin.apply(seat, rng.choice(twin.legal_actions(seat)))
     assert state.canonical() == before
     assert {seat: state.legal_actions(seat) for seat in range(2)} == legal_before
+
+
+def test_samples_of_one_observation_stay_independent_and_vary_only_in_hidden_stacks() -> None:
+    """Samples of one decision share one rebuilt position: playing a sample to the end must
+    not change the next, and the next must still draw the unseen stack order anew."""
+    rng = random.Random(6)
+    state = new_game(2, base_game=False)
+    for _ in range(50):
+        (seat,) = state.to_act()
+        if seat == CHANCE:
+            state.apply(CHANCE, sample_outcome(state.chance_outcomes(), rng))
+        else:
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+    while state.to_act() == (CHANCE,):
+        state.apply(CHANCE, sample_outcome(state.chance_outcomes(), rng))
+    seat = state.current
+    observation = state.observation(seat)
+    config = ENGINE.default_config()
+    first = ENGINE.determinize(config, 2, seat, observation, random.Random(1))
+    before = first.canonical()
+    while not first.is_terminal():
+        (actor,) = first.to_act()
+        if actor == CHANCE:
+            first.apply(CHANCE, sample_outcome(first.chance_outcomes(), rng))
+        else:
+            first.apply(actor, rng.choice(first.legal_actions(actor)))
+    again = ENGINE.determinize(config, 2, seat, observation, random.Random(1))
+    assert again.canonical() == before
+    assert again.legal_actions(seat) == state.legal_actions(seat)
+    orders = set()
+    for seed in range(20):
+        sample = ENGINE.determinize(config, 2, seat, observation, random.Random(seed))
+        assert tiles_of(sample) == tiles_of(state)
+        assert sample.pile == state.pile
+        orders.add(tuple(sample.stacks.values()))
+    assert len(orders) > 1

@@ -381,11 +381,11 @@ class Board:
                 del needing[old]
         if need is not None:
             self.frontier[pos] = need
-            group = needing.get(need)
-            if group is None:
+            fellows = needing.get(need)
+            if fellows is None:
                 needing[need] = {key}
             else:
-                group.add(key)
+                fellows.add(key)
 
     def preview(self, pos: Pos, tile: TileCopy, rotation: int) -> list[Preview]:
         """What each feature of the new tile would become if it went on ``pos``.

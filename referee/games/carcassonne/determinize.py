@@ -15,20 +15,50 @@ import random
 from referee.engine import CHANCE
 from referee.games.carcassonne.actions import DrawTile, PlaceTile, ShuffleStack
 from referee.games.carcassonne.board import Spot, TileCopy
+from referee.games.carcassonne.rules import Rules
 from referee.games.carcassonne.scoring import STACK_KINDS, Score, ScoringTile
 from referee.games.carcassonne.state import START, CarcassonneState, Phase
 from referee.games.carcassonne.tiles import Kind, Pos, find_segment
 from sdk.pb.landgrave.games.carcassonne.v1 import carcassonne_pb2 as pb
 
+REBUILT_KEPT = 4
+"""Rebuilt positions kept: a search samples one decision's position hundreds of times,
+and two searching seats in one process alternate."""
+
+_rebuilt: dict[tuple[Rules, int, bytes], CarcassonneState] = {}
+
 
 def sample_state(
-    blank: CarcassonneState, observation: pb.Observation, rng: random.Random
+    rules: Rules, num_players: int, observation: pb.Observation, rng: random.Random
 ) -> CarcassonneState:
-    """Fill ``blank`` (a new game of the observed config) with the observed position."""
+    """The observed position with the unseen order of each scoring stack drawn anew.
+
+    Only the stacks are hidden, so the position is rebuilt once per observation
+    (the costly part: every tile placed again) and each sample is a clone of it
+    with fresh stack orders, drawn with ``rng`` exactly as a full rebuild would.
+    """
+    key = (rules, num_players, observation.SerializeToString(deterministic=True))
+    base = _rebuilt.get(key)
+    if base is None:
+        base = rebuild(CarcassonneState(rules, num_players), observation)
+        if len(_rebuilt) >= REBUILT_KEPT:
+            del _rebuilt[next(iter(_rebuilt))]
+        _rebuilt[key] = base
+    state = base.clone()
+    if observation.HasField("active_scoring"):
+        state.stacks = {kind: _stack_order(state, kind, observation, rng) for kind in STACK_KINDS}
+    return state
+
+
+def rebuild(blank: CarcassonneState, observation: pb.Observation) -> CarcassonneState:
+    """Fill ``blank`` (a new game of the observed config) with the observed position.
+
+    The unseen part of each scoring stack is left in its unshuffled order.
+    """
     state = blank
     if observation.HasField("active_scoring"):
         for kind in STACK_KINDS:
-            state.apply(CHANCE, ShuffleStack(kind, _stack_order(state, kind, observation, rng)))
+            state.apply(CHANCE, ShuffleStack(kind, _stack_order(state, kind, observation, None)))
         state.turnovers = observation.scoring_turnovers
     pending = _pending_tile(observation)
     for placed in observation.board:
@@ -59,14 +89,15 @@ def sample_state(
 
 
 def _stack_order(
-    state: CarcassonneState, kind: Kind, observation: pb.Observation, rng: random.Random
+    state: CarcassonneState, kind: Kind, observation: pb.Observation, rng: random.Random | None
 ) -> tuple[ScoringTile, ...]:
-    """The tiles seen face up in their order, then the others in a random order."""
+    """The tiles seen face up in their order, then the others shuffled by ``rng`` (if any)."""
     seen = [ScoringTile(t) for t in getattr(observation.seen_scoring, kind.name.lower())]
     unseen = list(state.rules.stack(kind))
     for tile in seen:
         unseen.remove(tile)
-    rng.shuffle(unseen)
+    if rng is not None:
+        rng.shuffle(unseen)
     return (*seen, *unseen)
 
 

@@ -41,7 +41,7 @@ class CarcassonneEngine(Engine[CarcassonneAction]):
         observation: carcassonne_pb2.Observation,
         rng: random.Random,
     ) -> CarcassonneState:
-        return sample_state(self.setup(config, num_players), observation, rng)
+        return sample_state(Rules.from_config(config), num_players, observation, rng)
 
 
 ENGINE = CarcassonneEngine()
