@@ -41,9 +41,11 @@ class TileCopy(NamedTuple):
     farmhouse: bool = False
 
 
-@dataclass(frozen=True, order=True)
-class Spot:
-    """Where a follower stands: a seat's follower on one segment of a placed tile."""
+class Spot(NamedTuple):
+    """Where a follower stands: a seat's follower on one segment of a placed tile.
+
+    A named tuple: observations sort every follower, and tuples compare in C.
+    """
 
     pos: Pos
     segment: int

@@ -8,6 +8,7 @@ codec is written out rather than the generic one.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from typing import cast
 
 from google.protobuf.message import Message
@@ -27,7 +28,12 @@ from sdk.pb.landgrave.games.carcassonne.v1 import carcassonne_pb2 as pb
 
 
 def tile_message(jcz_id: str, farmhouse: bool) -> pb.Tile:
-    """The Tile message of one tile copy."""
+    """The Tile message of one tile copy (shared: copy it, never change it)."""
+    return _tile_message(jcz_id, farmhouse)
+
+
+@cache
+def _tile_message(jcz_id: str, farmhouse: bool) -> pb.Tile:
     return pb.Tile(tile=jcz_id, letter=tile_types()[jcz_id].letter, farmhouse=farmhouse)
 
 
