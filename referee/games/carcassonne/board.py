@@ -308,6 +308,9 @@ class Board:
         Does not check legality (``placements``): the start tile and test boards
         go down without neighbours.
         """
+        x, y = pos
+        if not (-REACH < x < REACH and -REACH < y < REACH):
+            raise ValueError(f"expected coordinates within {REACH} of the start, got {pos}")
         shape = oriented(tile.jcz_id, rotation)
         first = len(self._parent)
         nodes = tuple(range(first, first + len(shape.segments)))
@@ -317,10 +320,7 @@ class Board:
         if shape.segments[0].kind is Kind.MONASTERY:
             self.monasteries[pos] = first
         self._set_need(pos, None)
-        joined = [False] * len(nodes)
-        x, y = pos
-        if not (-REACH < x < REACH and -REACH < y < REACH):
-            raise ValueError(f"expected coordinates within {REACH} of the start, got {pos}")
+        links: list[tuple[int, int, bool]] = []
         for edge, (dx, dy) in enumerate(OFFSETS):
             next_pos = (x + dx, y + dy)
             other = self.placed.get(next_pos)
@@ -332,44 +332,46 @@ class Board:
             # My left half meets the neighbour's right half (tiles.partner_half).
             edge_mine, left_mine, right_mine = shape.sides[edge]
             edge_theirs, left_theirs, right_theirs = other.shape.sides[FACING[edge]]
+            theirs = other.nodes
             if edge_mine >= 0 and edge_theirs >= 0:
-                self._link(placed, edge_mine, other.nodes[edge_theirs], True, joined)
+                links.append((edge_mine, theirs[edge_theirs], True))
             if left_mine >= 0 and right_theirs >= 0:
-                self._link(placed, left_mine, other.nodes[right_theirs], False, joined)
+                links.append((left_mine, theirs[right_theirs], False))
             if right_mine >= 0 and left_theirs >= 0:
-                self._link(placed, right_mine, other.nodes[left_theirs], False, joined)
+                links.append((right_mine, theirs[left_theirs], False))
+        facts = _segment_facts(tile.jcz_id)
+        joined = self._link(placed, links, facts)
         # A segment that met no neighbour starts a feature of its own.
-        if not all(joined):
-            features = self._features
-            for node, facts, linked in zip(nodes, _segment_facts(tile.jcz_id), joined, strict=True):
-                if not linked:
-                    features[node] = _fresh_feature(pos, tile, first, facts)
+        features = self._features
+        for node, segment, linked in zip(nodes, facts, joined, strict=True):
+            if not linked:
+                features[node] = _fresh_feature(pos, tile, first, segment)
         return placed
 
     def _link(
-        self, placed: Placed, segment: int, theirs: int, closes: bool, joined: list[bool]
-    ) -> None:
-        """Join a segment of the new tile to a neighbour's node.
+        self, placed: Placed, links: list[tuple[int, int, bool]], facts: tuple[SegmentFacts, ...]
+    ) -> list[bool]:
+        """Join segments of the new tile to neighbours' nodes; which segments joined.
 
-        A segment's first link adds its totals straight to the neighbour's
+        ``links`` are (segment, neighbour's node, whether an edge closes). A
+        segment's first link adds its totals straight to the neighbour's
         feature: most segments join one, and a feature made only to be
         absorbed at once was most of what a placement cost.
         """
-        node = placed.nodes[segment]
-        if joined[segment]:
-            root = self._union(node, theirs)
-        else:
-            root = self.root(theirs)
-            self._parent[node] = root
-            self._features[root].add_segment(
-                placed.pos,
-                placed.tile,
-                placed.nodes[0],
-                _segment_facts(placed.tile.jcz_id)[segment],
-            )
-            joined[segment] = True
-        if closes:
-            self._features[root].open_edges -= 2
+        joined = [False] * len(placed.nodes)
+        parent, features, root_of = self._parent, self._features, self.root
+        for segment, theirs, closes in links:
+            node = placed.nodes[segment]
+            if joined[segment]:
+                root = self._union(node, theirs)
+            else:
+                root = root_of(theirs)
+                parent[node] = root
+                features[root].add_segment(placed.pos, placed.tile, placed.nodes[0], facts[segment])
+                joined[segment] = True
+            if closes:
+                features[root].open_edges -= 2
+        return joined
 
     def _set_need(self, pos: Pos, need: str | None) -> None:
         """Record what a tile on the empty ``pos`` must show; None: ``pos`` is no longer open."""
