@@ -11,6 +11,7 @@ from referee.games.carcassonne import ENGINE
 from referee.games.carcassonne.actions import DrawTile, PlaceTile, SkipFollower
 from referee.games.carcassonne.script import play_turn, start_state
 from referee.games.carcassonne.state import CarcassonneState, Phase
+from referee.games.carcassonne.tiles import tile_types
 from referee.match.chance import sample_outcome
 
 
@@ -140,3 +141,30 @@ def test_samples_of_one_observation_stay_independent_and_vary_only_in_hidden_sta
         assert sample.pile == state.pile
         orders.add(tuple(sample.stacks.values()))
     assert len(orders) > 1
+
+
+def test_an_observation_lists_every_placed_tile_and_the_pile_in_order() -> None:
+    """Observations are assembled from cached wire bytes: what a seat reads must still be
+    the board and the pile exactly, entry for entry, in position and tile order."""
+    rng = random.Random(8)
+    state = new_game(3, base_game=False)
+    for _ in range(90):
+        (seat,) = state.to_act()
+        if seat == CHANCE:
+            state.apply(CHANCE, sample_outcome(state.chance_outcomes(), rng))
+        else:
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+    observation = state.observation(1)
+    board = [
+        (t.x, t.y, t.tile.tile, t.tile.letter, t.tile.farmhouse, t.rotation)
+        for t in observation.board
+    ]
+    types = tile_types()
+    assert board == [
+        (x, y, p.tile.jcz_id, types[p.tile.jcz_id].letter, p.tile.farmhouse, p.shape.rotation)
+        for (x, y), p in sorted(state.board.placed.items())
+    ]
+    remaining = [(c.tile.tile, c.tile.farmhouse, c.count) for c in observation.remaining]
+    assert remaining == [(t.jcz_id, t.farmhouse, n) for t, n in sorted(state.pile.items())]
+    assert observation.tiles_remaining == state.tiles_remaining
+    assert len(observation.followers) == len(state.followers())

@@ -6,6 +6,7 @@ exists in the state; of the scoring stacks only the face-up tiles show.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, cast
 
 from referee.games.carcassonne.codec import tile_message
@@ -31,11 +32,18 @@ def observe(state: CarcassonneState, seat: int) -> pb.Observation:
         observation.tile_to_place.CopyFrom(tile_message(state.tile.jcz_id, state.tile.farmhouse))
     if state.placed_at is not None:
         observation.placed_x, observation.placed_y = state.placed_at
-    for tile, count in sorted(state.pile.items()):
-        observation.remaining.add(tile=tile_message(tile.jcz_id, tile.farmhouse), count=count)
-    for (x, y), placed in sorted(state.board.placed.items()):
-        message = tile_message(placed.tile.jcz_id, placed.tile.farmhouse)
-        observation.board.add(tile=message, x=x, y=y, rotation=placed.shape.rotation)
+    observation.MergeFromString(
+        b"".join(
+            _remaining_entry(tile.jcz_id, tile.farmhouse, count)
+            for tile, count in sorted(state.pile.items())
+        )
+    )
+    observation.MergeFromString(
+        b"".join(
+            _board_entry(x, y, placed.tile.jcz_id, placed.tile.farmhouse, placed.shape.rotation)
+            for (x, y), placed in sorted(state.board.placed.items())
+        )
+    )
     for spot in sorted(state.followers()):
         segment = state.board.placed[spot.pos].shape.segments[spot.segment]
         observation.followers.add(
@@ -66,3 +74,24 @@ def _add_active(state: CarcassonneState, observation: pb.Observation) -> None:
         for kind, order in state.stacks.items()
     }
     observation.seen_scoring.CopyFrom(pb.SeenScoringTiles(**seen))
+
+
+@lru_cache(maxsize=1 << 16)
+def _board_entry(x: int, y: int, jcz_id: str, farmhouse: bool, rotation: int) -> bytes:
+    """One tile of ``Observation.board`` as its bytes on the wire (field, length, message).
+
+    Repeated message fields are their entries' bytes one after another, so an
+    observation merges the board from these: adding 70 messages one by one
+    was most of what an observation cost.
+    """
+    entry = pb.Observation()
+    entry.board.add(tile=tile_message(jcz_id, farmhouse), x=x, y=y, rotation=rotation)
+    return entry.SerializeToString()
+
+
+@lru_cache(maxsize=1 << 10)
+def _remaining_entry(jcz_id: str, farmhouse: bool, count: int) -> bytes:
+    """One entry of ``Observation.remaining`` as its bytes on the wire (see ``_board_entry``)."""
+    entry = pb.Observation()
+    entry.remaining.add(tile=tile_message(jcz_id, farmhouse), count=count)
+    return entry.SerializeToString()
