@@ -74,6 +74,11 @@ class State(ABC, Generic[ActionT]):
     the state's identity (the rules, the board), or kept in step with others.
     ``referee.testing.check_canonical`` checks that every other one is in."""
 
+    records: ClassVar[frozenset[str]] = frozenset()
+    """Attributes that hold records (plain objects, or lists of them) owning part
+    of the data: ``check_canonical`` checks their attributes one by one, named
+    ``record.attribute`` (for a list, every item's), as ``not_in_canonical`` names them."""
+
     @property
     @abstractmethod
     def num_players(self) -> int:

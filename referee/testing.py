@@ -82,6 +82,8 @@ def check_canonical(
     The state is taken halfway through a seeded random game. Attributes the
     state's class names in ``State.not_in_canonical`` (fixed at setup and
     named once in the identity, or kept in step with others) are left out.
+    The records the class names in ``State.records`` (a player's record, the
+    pieces) are checked attribute by attribute (``awards.longest``).
     An attribute is changed in place of its kind: a number plus one, a flag
     flipped, an enum's next member, a container's last item changed; any
     other value is swapped for a poison that raises when used, so a
@@ -92,16 +94,33 @@ def check_canonical(
     for seat, action in history[: len(history) // 2]:
         state.apply(seat, action)
     digest = state.digest()
-    for name, value in vars(state).items():
-        if name in state.not_in_canonical:
+    for name, path in _attribute_paths(state):
+        if any(name == left or name.startswith(f"{left}.") for left in state.not_in_canonical):
             continue
         changed = copy.deepcopy(state)
-        setattr(changed, name, _perturbed(value))
+        parent: Any = changed
+        for step in path[:-1]:
+            parent = parent[step] if isinstance(step, int) else getattr(parent, step)
+        setattr(parent, str(path[-1]), _perturbed(getattr(parent, str(path[-1]))))
         try:
             covered = changed.digest() != digest
         except Exception:
             covered = True  # canonical() read the changed value and choked on it
         assert covered, f"{engine.name}: attribute {name!r} is not in canonical()"
+
+
+def _attribute_paths(state: State[Any]) -> list[tuple[str, tuple[str | int, ...]]]:
+    """Every attribute of ``state`` as (dotted name, path), those of its records one by one."""
+    found: list[tuple[str, tuple[str | int, ...]]] = []
+    for attribute, value in vars(state).items():
+        if attribute not in state.records:
+            found.append((attribute, (attribute,)))
+            continue
+        items = enumerate(value) if isinstance(value, list) else [(-1, value)]
+        for index, record in items:
+            at: tuple[str | int, ...] = (attribute, index) if index >= 0 else (attribute,)
+            found += [(f"{attribute}.{name}", (*at, name)) for name in vars(record)]
+    return found
 
 
 def check_clone(

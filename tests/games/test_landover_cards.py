@@ -27,7 +27,7 @@ from tests.games.test_landover_rules import blank, corner, edge, give, put, road
 
 def holding(card: int, players: int = 2) -> LandoverState:
     state = blank(players)
-    state.dev[0][card] = 1
+    state.seats[0].dev[card] = 1
     return state
 
 
@@ -46,9 +46,9 @@ def test_commercial_harbor_swaps_a_resource_for_a_commodity_per_opponent() -> No
     assert state.legal_actions(0) == [ChooseKind(R.CLAY)]  # offered to seat 2 as well
     state.apply(0, ChooseKind(R.CLAY))
     assert not state.tasks
-    assert state.hand[0] == [0, 1, 0, 0, 0, 0, 0, 1]  # seat 2 had no commodity: clay stays
-    assert state.hand[1] == [1, 0, 0, 0, 0, 1, 0, 0]
-    assert state.hand[2] == [0, 0, 0, 0, 1, 0, 0, 0]
+    assert state.seats[0].hand == [0, 1, 0, 0, 0, 0, 0, 1]  # seat 2 had no commodity: clay stays
+    assert state.seats[1].hand == [1, 0, 0, 0, 0, 1, 0, 0]
+    assert state.seats[2].hand == [0, 0, 0, 0, 1, 0, 0, 0]
 
 
 def test_commercial_harbor_offer_does_not_reveal_who_holds_a_commodity() -> None:
@@ -117,11 +117,11 @@ def test_master_merchant_shows_a_richer_hand_and_takes_two() -> None:
     give(state, 1, ore=1, cloth=2)
     state.apply(0, PlayCard(R.MASTER_MERCHANT))
     state.apply(0, ChoosePlayer(1))
-    assert list(state.observation(0).revealed_hand) == state.hand[1]
+    assert list(state.observation(0).revealed_hand) == state.seats[1].hand
     assert not state.observation(1).revealed_hand
     state.apply(0, ChooseKind(R.CLOTH))
     state.apply(0, ChooseKind(R.ORE))
-    assert state.hand[0] == [0, 0, 0, 0, 1, 0, 1, 0] and sum(state.hand[1]) == 1
+    assert state.seats[0].hand == [0, 0, 0, 0, 1, 0, 1, 0] and sum(state.seats[1].hand) == 1
 
 
 def test_master_merchant_needs_a_player_with_more_points() -> None:
@@ -132,13 +132,13 @@ def test_master_merchant_needs_a_player_with_more_points() -> None:
 
 def test_merchant_takes_the_token_and_its_point() -> None:
     state = holding(R.MERCHANT)
-    state.merchant_seat, state.merchant_tile = 1, 0
+    state.awards.merchant_seat, state.awards.merchant_tile = 1, 0
     v = corner(state, 4, 8, 9)
     put(state, 0, v)
     state.apply(0, PlayCard(R.MERCHANT))
     assert state.legal_actions(0) == [ChooseTile(4), ChooseTile(8)]  # not the desert
     state.apply(0, ChooseTile(4))
-    assert (state.merchant_seat, state.merchant_tile) == (0, 4)
+    assert (state.awards.merchant_seat, state.awards.merchant_tile) == (0, 4)
     assert state.victory_points(0) == 2 and state.victory_points(1) == 0
     assert state.trade_ratio(0, R.CLAY) == 2
 
@@ -150,22 +150,26 @@ def test_merchant_fleet_lasts_one_turn() -> None:
     state.apply(0, ChooseKind(R.COIN))
     assert state.trade_ratio(0, R.COIN) == 2
     state.apply(0, EndTurn())
-    assert state.fleet == -1
+    assert state.perks.fleet == -1
 
 
 def test_resource_and_commodity_monopolies() -> None:
     state = holding(R.RESOURCE_MONOPOLY, 3)
-    state.dev[0][R.COMMODITY_MONOPOLY] = 1
+    state.seats[0].dev[R.COMMODITY_MONOPOLY] = 1
     give(state, 1, ore=3, paper=2)
     give(state, 2, ore=1)
     state.apply(0, PlayCard(R.RESOURCE_MONOPOLY))
     assert state.legal_actions(0) == [ChooseKind(k) for k in range(5)]
     state.apply(0, ChooseKind(R.ORE))
-    assert state.hand[0][R.ORE] == 3 and state.hand[1][R.ORE] == 1 and state.hand[2][R.ORE] == 0
+    assert (
+        state.seats[0].hand[R.ORE] == 3
+        and state.seats[1].hand[R.ORE] == 1
+        and state.seats[2].hand[R.ORE] == 0
+    )
     state.apply(0, PlayCard(R.COMMODITY_MONOPOLY))
     assert state.legal_actions(0) == [ChooseKind(k) for k in range(5, 8)]
     state.apply(0, ChooseKind(R.PAPER))
-    assert state.hand[0][R.PAPER] == 1 and state.hand[1][R.PAPER] == 1
+    assert state.seats[0].hand[R.PAPER] == 1 and state.seats[1].hand[R.PAPER] == 1
 
 
 def test_crane_makes_the_next_improvement_one_cheaper() -> None:
@@ -174,7 +178,7 @@ def test_crane_makes_the_next_improvement_one_cheaper() -> None:
     state.apply(0, PlayCard(R.CRANE))
     assert PlayCard(R.CRANE) not in state.legal_actions(0)
     state.apply(0, ImproveCulture(R.POLITICS))  # level 1 free
-    assert state.culture[0][R.POLITICS] == 1
+    assert state.seats[0].culture[R.POLITICS] == 1
     assert ImproveCulture(R.POLITICS) not in state.legal_actions(0)
 
 
@@ -191,13 +195,13 @@ def test_inventor_swaps_two_unprotected_numbers() -> None:
 
 def test_irrigation_and_mining_pay_two_per_adjacent_tile() -> None:
     state = holding(R.IRRIGATION)
-    state.dev[0][R.MINING] = 1
+    state.seats[0].dev[R.MINING] = 1
     put(state, 0, corner(state, 3, 7, 8))  # fields 12, fields 9, forest 11
     put(state, 0, corner(state, 11))  # mountains 8
     state.apply(0, PlayCard(R.IRRIGATION))
-    assert state.hand[0][R.WHEAT] == 4
+    assert state.seats[0].hand[R.WHEAT] == 4
     state.apply(0, PlayCard(R.MINING))
-    assert state.hand[0][R.ORE] == 2
+    assert state.seats[0].hand[R.ORE] == 2
 
 
 def test_medicine_upgrades_a_village_cheaply() -> None:
@@ -208,7 +212,7 @@ def test_medicine_upgrades_a_village_cheaply() -> None:
     give(state, 0, ore=2, wheat=1)
     state.apply(0, PlayCard(R.MEDICINE))
     state.apply(0, ChooseVertex(v))
-    assert state.building[v] == CITY and sum(state.hand[0]) == 0
+    assert state.pieces.building[v] == CITY and sum(state.seats[0].hand) == 0
 
 
 def test_road_card_builds_two_free_routes_or_stops() -> None:
@@ -220,19 +224,21 @@ def test_road_card_builds_two_free_routes_or_stops() -> None:
     assert legal[-1] == Skip() and all(isinstance(a, BuildRoad) for a in legal[:-1])
     state.apply(0, legal[0])
     state.apply(0, state.legal_actions(0)[0])
-    assert not state.tasks and state.count_pieces(0, 0) == 2 and sum(state.hand[0]) == 0
-    state.dev[0][R.ROAD_CARD] = 1
+    assert (
+        not state.tasks and state.pieces.count_pieces(0, 0) == 2 and sum(state.seats[0].hand) == 0
+    )
+    state.seats[0].dev[R.ROAD_CARD] = 1
     state.apply(0, PlayCard(R.ROAD_CARD))
     state.apply(0, Skip())
-    assert not state.tasks and state.count_pieces(0, 0) == 2
+    assert not state.tasks and state.pieces.count_pieces(0, 0) == 2
 
 
 def test_military_card_adds_two_up_to_the_cap() -> None:
     state = holding(R.MILITARY)
-    state.military[0] = 4
+    state.seats[0].military = 4
     state.apply(0, PlayCard(R.MILITARY))
-    assert state.military[0] == 5
-    state.dev[0][R.MILITARY] = 1
+    assert state.seats[0].military == 5
+    state.seats[0].dev[R.MILITARY] = 1
     assert PlayCard(R.MILITARY) not in state.legal_actions(0)
 
 
@@ -243,9 +249,9 @@ def test_siege_gives_a_free_raid() -> None:
     assert not [a for a in state.legal_actions(0) if isinstance(a, Raid)]
     state.apply(0, PlayCard(R.SIEGE))
     state.apply(0, Raid(8, 1))
-    assert state.military[0] == 0 and not state.raided
+    assert state.seats[0].military == 0 and not state.perks.raided
     state.apply(CHANCE, RandomKind(R.WOOL))
-    assert state.hand[0][R.WOOL] == 1
+    assert state.seats[0].hand[R.WOOL] == 1
     assert not [a for a in state.legal_actions(0) if isinstance(a, Raid)]
 
 
@@ -259,22 +265,22 @@ def test_bishop_raids_free_and_robs_every_player_on_the_tile() -> None:
     give(state, 2, wheat=1)
     state.apply(0, PlayCard(R.BISHOP))
     state.apply(0, ChooseTile(tile))
-    assert state.catapult[0] == tile
+    assert state.seats[0].catapult == tile
     state.apply(CHANCE, RandomKind(R.ORE))
     state.apply(CHANCE, RandomKind(R.WHEAT))
-    assert state.hand[0] == [0, 0, 0, 1, 1, 0, 0, 0] and state.military[0] == 0
+    assert state.seats[0].hand == [0, 0, 0, 1, 1, 0, 0, 0] and state.seats[0].military == 0
 
 
 def test_deserter_and_raze_take_military_power() -> None:
     state = holding(R.DESERTER)
-    state.dev[0][R.RAZE] = 1
-    state.military[1] = 2
+    state.seats[0].dev[R.RAZE] = 1
+    state.seats[1].military = 2
     state.apply(0, PlayCard(R.DESERTER))
     state.apply(0, ChoosePlayer(1))
-    assert state.military == [1, 1]
+    assert [p.military for p in state.seats] == [1, 1]
     state.apply(0, PlayCard(R.RAZE))
     state.apply(0, ChoosePlayer(1))
-    assert state.military == [1, 0]
+    assert [p.military for p in state.seats] == [1, 0]
 
 
 def test_vandal_halves_hands_of_players_with_at_least_my_points() -> None:
@@ -286,7 +292,7 @@ def test_vandal_halves_hands_of_players_with_at_least_my_points() -> None:
     state.apply(0, PlayCard(R.VANDAL))
     while state.to_act() == (CHANCE,):
         state.apply(CHANCE, state.chance_outcomes()[0][0])
-    assert state.hand[1][R.ORE] == 3 and state.hand[2][R.ORE] == 4
+    assert state.seats[1].hand[R.ORE] == 3 and state.seats[2].hand[R.ORE] == 4
 
 
 def test_diplomat_removes_an_open_road_and_may_rebuild_its_own() -> None:
@@ -299,28 +305,28 @@ def test_diplomat_removes_an_open_road_and_may_rebuild_its_own() -> None:
     state.apply(0, PlayCard(R.DIPLOMAT))
     assert state.legal_actions(0) == [ChooseEdge(theirs)]
     state.apply(0, ChooseEdge(theirs))
-    assert state.edge_owner[theirs] == -1
+    assert state.pieces.edge_owner[theirs] == -1
     mine = corner(state, 16)
     put(state, 0, mine)
     own = state.board.vertex_edges[mine][0]
     road(state, 0, own)
-    state.dev[0][R.DIPLOMAT] = 1
+    state.seats[0].dev[R.DIPLOMAT] = 1
     state.apply(0, PlayCard(R.DIPLOMAT))
     state.apply(0, ChooseEdge(own))
     assert Skip() in state.legal_actions(0)
     state.apply(0, BuildRoad(own))
-    assert state.edge_owner[own] == 0 and not state.tasks
+    assert state.pieces.edge_owner[own] == 0 and not state.tasks
 
 
 def test_spy_sees_and_takes_a_dev_card() -> None:
     state = holding(R.SPY)
-    state.dev[1][R.WEDDING] = 1
+    state.seats[1].dev[R.WEDDING] = 1
     state.apply(0, PlayCard(R.SPY))
     state.apply(0, ChoosePlayer(1))
     assert state.observation(0).revealed_dev[R.WEDDING] == 1
     assert state.legal_actions(0) == [ChooseCard(R.WEDDING)]
     state.apply(0, ChooseCard(R.WEDDING))
-    assert state.dev[0][R.WEDDING] == 1 and state.dev_hand(1) == 0
+    assert state.seats[0].dev[R.WEDDING] == 1 and state.dev_hand(1) == 0
 
 
 def test_wedding_richer_players_give_two_cards_of_their_choice() -> None:
@@ -335,4 +341,4 @@ def test_wedding_richer_players_give_two_cards_of_their_choice() -> None:
     state.apply(1, ChooseKind(R.COIN))
     state.apply(1, ChooseKind(R.COIN))
     assert not state.tasks  # seat 2 has no more points than seat 0
-    assert state.hand[0][R.COIN] == 2 and state.hand[1] == [0, 0, 0, 0, 1, 0, 0, 1]
+    assert state.seats[0].hand[R.COIN] == 2 and state.seats[1].hand == [0, 0, 0, 0, 1, 0, 0, 1]

@@ -153,11 +153,11 @@ def test_random_play_ends_and_never_goes_negative(seed: int, players: int) -> No
                 assert legal
                 state.apply(seat, rng.choice(legal))
         for s in range(players):
-            assert min(state.hand[s]) >= 0
-            assert min(state.dev[s]) >= 0
-            assert 0 <= state.military[s] <= state.military_cap(s)
-            assert all(0 <= level <= 5 for level in state.culture[s])
-        assert min(state.deck) >= 0
+            assert min(state.seats[s].hand) >= 0
+            assert min(state.seats[s].dev) >= 0
+            assert 0 <= state.seats[s].military <= state.military_cap(s)
+            assert all(0 <= level <= 5 for level in state.seats[s].culture)
+        assert min(state.bank.deck) >= 0
     assert state.is_terminal()
     ranks = [o.rank for o in state.outcome()]
     assert min(ranks) == 1
@@ -169,17 +169,17 @@ def test_random_play_ends_and_never_goes_negative(seed: int, players: int) -> No
 def test_observation_hides_other_hands_dev_cards_and_deck_contents(seed: int) -> None:
     state, _ = random_playout(ENGINE, 2, seed=seed, config=config(turn_limit=30))
     assert isinstance(state, LandoverState)
-    state.hand[1] = [3, 0, 0, 0, 0, 0, 0, 1]
-    state.dev[1] = [0] * len(state.dev[1])
-    state.dev[1][2] = 1
+    state.seats[1].hand = [3, 0, 0, 0, 0, 0, 0, 1]
+    state.seats[1].dev = [0] * len(state.seats[1].dev)
+    state.seats[1].dev[2] = 1
     seen = state.observation(0).SerializeToString(deterministic=True)
-    state.hand[1] = [0, 0, 2, 0, 0, 2, 0, 0]
-    state.dev[1][2] = 0
-    state.dev[1][22] = 1
+    state.seats[1].hand = [0, 0, 2, 0, 0, 2, 0, 0]
+    state.seats[1].dev[2] = 0
+    state.seats[1].dev[22] = 1
     politics = [c for c, (_, deck, _) in enumerate(R.CARDS) if deck == R.POLITICS]
-    held = next(c for c in politics if state.deck[c])
-    state.deck[held] -= 1  # the politics deck holds another card instead: same size
-    state.deck[next(c for c in politics if c != held)] += 1
+    held = next(c for c in politics if state.bank.deck[c])
+    state.bank.deck[held] -= 1  # the politics deck holds another card instead: same size
+    state.bank.deck[next(c for c in politics if c != held)] += 1
     assert state.observation(0).SerializeToString(deterministic=True) == seen
     mine = state.observation(1)
     assert list(mine.hand) == [0, 0, 2, 0, 0, 2, 0, 0]

@@ -31,7 +31,7 @@ from tests.games.test_landover_trade import offer
 def test_a_dev_card_dealt_is_seen_only_by_its_drawer_and_a_vp_card_by_all() -> None:
     """Public events: a face-down draw is hidden from the other seats."""
     state = blank(3)
-    state.culture[1][R.SCIENCE] = 1
+    state.seats[1].culture[R.SCIENCE] = 1
     state.phase = state.phase.ROLL
     state.apply(CHANCE, DiceRoll(1, 1, 5))  # the science gate, red die 1
     assert state.tasks[0].kind == "draw" and state.tasks[0].seat == 1
@@ -44,7 +44,7 @@ def test_a_stolen_card_is_seen_by_thief_and_victim_only() -> None:
     v = corner(state, 4)
     put(state, 1, v, CITY)
     give(state, 1, ore=2)
-    state.dev[0][R.BISHOP] = 1
+    state.seats[0].dev[R.BISHOP] = 1
     state.apply(0, PlayCard(R.BISHOP))
     state.apply(0, state.legal_actions(0)[0])
     assert state.tasks[0].kind == "steal"
@@ -53,15 +53,15 @@ def test_a_stolen_card_is_seen_by_thief_and_victim_only() -> None:
 
 def test_spy_and_card_choices_between_two_seats_are_private_and_the_rest_public() -> None:
     state = blank(3)
-    state.dev[0][R.SPY] = 1
-    state.dev[1][R.CRANE] = 1
+    state.seats[0].dev[R.SPY] = 1
+    state.seats[1].dev[R.CRANE] = 1
     assert not state.hides(2, 0, PlayCard(R.SPY))
     state.apply(0, PlayCard(R.SPY))
     assert not state.hides(2, 0, ChoosePlayer(1))
     state.apply(0, ChoosePlayer(1))
     assert [state.hides(s, 0, ChooseCard(R.CRANE)) for s in range(3)] == [False, False, True]
     wedding = blank(3)
-    wedding.dev[0][R.WEDDING] = 1
+    wedding.seats[0].dev[R.WEDDING] = 1
     put(wedding, 1, corner(wedding, 4), CITY)
     give(wedding, 1, ore=2)
     wedding.apply(0, PlayCard(R.WEDDING))
@@ -149,9 +149,14 @@ def test_a_determinized_state_shows_the_seat_exactly_what_it_saw(
             if seat in state.to_act():
                 assert sample.legal_actions(seat) == state.legal_actions(seat)
         hidden = {
-            (tuple(map(tuple, s.hand)), tuple(map(tuple, s.dev)), tuple(s.deck)) for s in samples
+            (
+                tuple(tuple(p.hand) for p in s.seats),
+                tuple(tuple(p.dev) for p in s.seats),
+                tuple(s.bank.deck),
+            )
+            for s in samples
         }
-        others_hold = any(sum(state.hand[o]) for o in range(players) if o != seat)
+        others_hold = any(sum(state.seats[o].hand) for o in range(players) if o != seat)
         assert len(hidden) > 1 or not others_hold
 
 

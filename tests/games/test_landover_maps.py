@@ -46,7 +46,8 @@ def in_main_phase(state: LandoverState) -> LandoverState:
     """Skip setup: seat 0 to act in its main phase on the dealt board."""
     state.setup_step = 2 * state.players
     state.phase = Phase.MAIN
-    state.islands = [{0} for _ in range(state.players)]
+    for player in state.seats:
+        player.islands = {0}
     return state
 
 
@@ -135,7 +136,7 @@ def test_a_boat_reveals_a_mystery_hex_dealt_from_what_is_left() -> None:
     assert state.to_act() == (CHANCE,)
     terrains = state.chance_outcomes()
     assert [o for o, _ in terrains] == [
-        DealTerrain(t) for t, q in enumerate(state.mystery_left[0]) if q
+        DealTerrain(t) for t, q in enumerate(state.bank.mystery_left[0]) if q
     ]
     state.apply(CHANCE, DealTerrain(board.HILLS))
     assert state.to_act() == (CHANCE,)
@@ -143,8 +144,8 @@ def test_a_boat_reveals_a_mystery_hex_dealt_from_what_is_left() -> None:
     assert state.to_act() == (0,)
     shown = state.observation(1).tiles[hidden]
     assert (shown.terrain, shown.number) == ("hills", 9)
-    assert state.mystery_left[0][board.HILLS] == 0 and state.mystery_left[1][9] == 0
-    assert list(state.observation(1).mystery_numbers_left) == state.mystery_left[1]
+    assert state.bank.mystery_left[0][board.HILLS] == 0 and state.bank.mystery_left[1][9] == 0
+    assert list(state.observation(1).mystery_numbers_left) == state.bank.mystery_left[1]
 
 
 def test_an_unrevealed_hex_produces_nothing_and_cannot_be_raided() -> None:
@@ -153,7 +154,7 @@ def test_an_unrevealed_hex_produces_nothing_and_cannot_be_raided() -> None:
     hidden, gold = tile_at(state, 1, 3), tile_at(state, 0, 3)
     b = state.board
     put(state, 1, next(v for v in b.tile_vertices[hidden] if gold in b.vertex_tiles[v]))
-    state.military[0] = 1
+    state.seats[0].military = 1
     raids = [a for a in state.legal_actions(0) if isinstance(a, Raid)]
     assert [a.tile for a in raids] == [gold]
     assert not is_producing(state, hidden) and b.numbers[hidden] == 0
@@ -174,7 +175,7 @@ def test_a_village_on_another_island_scores_island_explored() -> None:
     give(state, 0, wood=2, clay=2, wool=2, wheat=2)
     before = state.victory_points(0)
     state.apply(0, BuildVillage(v))
-    assert state.explored[0] == 1 and state.victory_points(0) == before + 2
+    assert state.seats[0].explored == 1 and state.victory_points(0) == before + 2
     assert state.observation(1).players[0].islands_explored == 1
 
 

@@ -57,7 +57,8 @@ def blank(players: int = 2, **changes: object) -> LandoverState:
     assert isinstance(state, LandoverState)
     state.setup_step = 2 * players
     state.phase = Phase.MAIN
-    state.islands = [{0} for _ in range(players)]  # the home island, as after setup
+    for player in state.seats:
+        player.islands = {0}  # the home island, as after setup
     return state
 
 
@@ -72,14 +73,14 @@ def edge(state: LandoverState, a: int, b: int) -> int:
 
 
 def put(state: LandoverState, seat: int, vertex: int, kind: int = VILLAGE) -> None:
-    state.owner[vertex] = seat
-    state.building[vertex] = kind
+    state.pieces.owner[vertex] = seat
+    state.pieces.building[vertex] = kind
     state._update_awards()
 
 
 def road(state: LandoverState, seat: int, e: int, piece: int = 0) -> None:
-    state.edge_owner[e] = seat
-    state.edge_piece[e] = piece
+    state.pieces.edge_owner[e] = seat
+    state.pieces.edge_piece[e] = piece
     state._update_awards()
 
 
@@ -91,7 +92,12 @@ def roll(state: LandoverState, red: int, white: int, event: int = NOTHING) -> No
 
 def give(state: LandoverState, seat: int, **cards: int) -> None:
     for name, count in cards.items():
-        state.hand[seat][R.KIND_NAMES.index(name)] = count
+        state.seats[seat].hand[R.KIND_NAMES.index(name)] = count
+
+
+def set_military(state: LandoverState, military: list[int]) -> None:
+    for player, power in zip(state.seats, military, strict=True):
+        player.military = power
 
 
 def resolve_chance(state: LandoverState, pick: int = 0) -> None:
@@ -127,8 +133,8 @@ def test_setup_order_village_then_city_in_reverse_and_city_gives_resources() -> 
         state.apply(seat, roads[0])
     assert order == [0, 1, 1, 0]
     # seat 1's city touches pasture 4, hills 10, forest 3; seat 0's touches fields 4, pasture 5/11
-    assert state.hand[1] == [1, 1, 1, 0, 0, 0, 0, 0]
-    assert state.hand[0] == [0, 0, 2, 1, 0, 0, 0, 0]
+    assert state.seats[1].hand == [1, 1, 1, 0, 0, 0, 0, 0]
+    assert state.seats[0].hand == [0, 0, 2, 1, 0, 0, 0, 0]
     assert state.phase is Phase.ROLL and state.current == 0
     assert [state.victory_points(s) for s in range(2)] == [3, 3]
 
@@ -155,20 +161,20 @@ def test_village_and_city_yields_with_commodities() -> None:
     put(state, 0, corner(state, 11), CITY)  # mountains 8
     put(state, 1, corner(state, 12), CITY)  # forest 8
     roll(state, 4, 4)
-    assert state.hand[0][R.ORE] == 1 and state.hand[0][R.COIN] == 1
-    assert state.hand[1][R.WOOD] == 1 and state.hand[1][R.PAPER] == 1
+    assert state.seats[0].hand[R.ORE] == 1 and state.seats[0].hand[R.COIN] == 1
+    assert state.seats[1].hand[R.WOOD] == 1 and state.seats[1].hand[R.PAPER] == 1
     state = blank()
     put(state, 0, corner(state, 17), CITY)  # fields 6
     put(state, 1, corner(state, 4), CITY)  # hills 6
     roll(state, 3, 3)
-    assert state.hand[0][R.WHEAT] == 2 and sum(state.hand[0]) == 2
-    assert state.hand[1][R.CLAY] == 2 and sum(state.hand[1]) == 2
+    assert state.seats[0].hand[R.WHEAT] == 2 and sum(state.seats[0].hand) == 2
+    assert state.seats[1].hand[R.CLAY] == 2 and sum(state.seats[1].hand) == 2
     state = blank()
     put(state, 0, corner(state, 15), CITY)  # pasture 5
     put(state, 1, corner(state, 16), VILLAGE)  # hills 5
     roll(state, 1, 4)
-    assert state.hand[0][R.WOOL] == 1 and state.hand[0][R.CLOTH] == 1
-    assert state.hand[1] == [0, 1, 0, 0, 0, 0, 0, 0]
+    assert state.seats[0].hand[R.WOOL] == 1 and state.seats[0].hand[R.CLOTH] == 1
+    assert state.seats[1].hand == [0, 1, 0, 0, 0, 0, 0, 0]
 
 
 def test_desert_produces_nothing_and_catapult_blocks_a_tile() -> None:
@@ -176,11 +182,11 @@ def test_desert_produces_nothing_and_catapult_blocks_a_tile() -> None:
     state = blank()
     v = corner(state, 4, 8, 9)  # hills 6, forest 11, desert
     put(state, 0, v)
-    state.catapult[1] = 4
+    state.seats[1].catapult = 4
     roll(state, 3, 3)
-    assert sum(state.hand[0]) == 0
+    assert sum(state.seats[0].hand) == 0
     roll(state, 5, 6)
-    assert state.hand[0][R.WOOD] == 1
+    assert state.seats[0].hand[R.WOOD] == 1
 
 
 def test_gold_gives_random_resources_through_chance() -> None:
@@ -194,7 +200,7 @@ def test_gold_gives_random_resources_through_chance() -> None:
     assert outcomes == [(RandomKind(k), Fraction(1, 5)) for k in range(5)]
     state.apply(CHANCE, RandomKind(R.ORE))
     state.apply(CHANCE, RandomKind(R.WOOL))
-    assert state.hand[0] == [0, 0, 1, 0, 1, 0, 0, 0]
+    assert state.seats[0].hand == [0, 0, 1, 0, 1, 0, 0, 0]
     assert state.to_act() == (0,)
 
 
@@ -211,7 +217,7 @@ def test_road_costs_and_needs_connection() -> None:
     roads = [a for a in legal if isinstance(a, BuildRoad)]
     assert {a.edge for a in roads} == set(state.board.vertex_edges[v])
     state.apply(0, roads[0])
-    assert sum(state.hand[0]) == 0
+    assert sum(state.seats[0].hand) == 0
     assert not [a for a in state.legal_actions(0) if isinstance(a, BuildRoad)]
 
 
@@ -252,7 +258,7 @@ def test_village_needs_own_route_distance_and_cost() -> None:
     assert BuildVillage(c) in state.legal_actions(0)
     assert BuildVillage(b) not in state.legal_actions(0)  # next to a
     state.apply(0, BuildVillage(c))
-    assert sum(state.hand[0]) == 0 and state.victory_points(0) == 2
+    assert sum(state.seats[0].hand) == 0 and state.victory_points(0) == 2
 
 
 def test_city_wall_and_military_costs_and_limits() -> None:
@@ -262,7 +268,7 @@ def test_city_wall_and_military_costs_and_limits() -> None:
     put(state, 0, v)
     give(state, 0, wheat=2, ore=3)
     state.apply(0, BuildCity(v))
-    assert state.building[v] == CITY and sum(state.hand[0]) == 0
+    assert state.pieces.building[v] == CITY and sum(state.seats[0].hand) == 0
     assert state.victory_points(0) == 2
     give(state, 0, clay=2)
     state.apply(0, BuildWall(v))
@@ -270,8 +276,8 @@ def test_city_wall_and_military_costs_and_limits() -> None:
     give(state, 0, wool=9, ore=9, wheat=9)
     for _ in range(5):
         state.apply(0, BuyMilitary())
-    assert state.military[0] == 5 and BuyMilitary() not in state.legal_actions(0)
-    assert state.hand[0][R.WOOL] == 4
+    assert state.seats[0].military == 5 and BuyMilitary() not in state.legal_actions(0)
+    assert state.seats[0].hand[R.WOOL] == 4
 
 
 def test_five_villages_at_most() -> None:
@@ -296,7 +302,7 @@ def test_bank_four_to_one_and_harbors() -> None:
     legal = state.legal_actions(0)
     assert BankTrade(R.WOOD, R.COIN) in legal and BankTrade(R.WOOD, R.WOOD) not in legal
     state.apply(0, BankTrade(R.WOOD, R.ORE))
-    assert state.hand[0] == [0, 0, 0, 0, 1, 0, 0, 0]
+    assert state.seats[0].hand == [0, 0, 0, 0, 1, 0, 0, 0]
     generic = state.board.harbor.index(8)
     put(state, 0, generic)
     assert state.trade_ratio(0, R.CLAY) == 3 and state.trade_ratio(0, R.PAPER) == 3
@@ -309,11 +315,11 @@ def test_bank_four_to_one_and_harbors() -> None:
 def test_merchant_token_commerce_level_three_and_fleet_ratios() -> None:
     """LANDOVER-16, LANDOVER-23, LANDOVER-12."""
     state = blank()
-    state.merchant_seat, state.merchant_tile = 0, 3  # fields 12
+    state.awards.merchant_seat, state.awards.merchant_tile = 0, 3  # fields 12
     assert state.trade_ratio(0, R.WHEAT) == 2 and state.victory_points(0) == 1
-    state.culture[0][R.COMMERCE] = 3
+    state.seats[0].culture[R.COMMERCE] = 3
     assert state.trade_ratio(0, R.CLOTH) == 2 and state.trade_ratio(0, R.ORE) == 4
-    state.fleet = R.ORE
+    state.perks.fleet = R.ORE
     assert state.trade_ratio(0, R.ORE) == 2
 
 
@@ -323,19 +329,19 @@ def test_merchant_token_commerce_level_three_and_fleet_ratios() -> None:
 def test_seven_clears_catapults_makes_tiles_immune_and_discards_half() -> None:
     """LANDOVER-17."""
     state = blank(3)
-    state.catapult[1] = 4
+    state.seats[1].catapult = 4
     give(state, 0, wood=9)  # 9 > 7: loses 4
     give(state, 1, wood=8)  # one wall: safe hand 9
     v = corner(state, 12)
     put(state, 1, v, CITY)
-    state.wall[v] = True
+    state.pieces.wall[v] = True
     give(state, 2, wood=7)
     roll(state, 3, 4)
-    assert state.catapult == [-1, -1, -1] and 4 in state.cleared
+    assert [p.catapult for p in state.seats] == [-1, -1, -1] and 4 in state.pieces.cleared
     assert state.to_act() == (CHANCE,)
     assert state.chance_outcomes() == [(RandomKind(R.WOOD), Fraction(1))]
     resolve_chance(state)
-    assert [state.hand[s][R.WOOD] for s in range(3)] == [5, 8, 7]
+    assert [state.seats[s].hand[R.WOOD] for s in range(3)] == [5, 8, 7]
 
 
 # -- culture and metros -------------------------------------------------------------
@@ -349,8 +355,8 @@ def test_culture_costs_level_commodities_and_needs_a_city() -> None:
     put(state, 0, corner(state, 12), CITY)
     for level in range(1, 4):
         state.apply(0, ImproveCulture(R.SCIENCE))
-        assert state.culture[0][R.SCIENCE] == level
-    assert state.hand[0][R.PAPER] == 9 - 1 - 2 - 3
+        assert state.seats[0].culture[R.SCIENCE] == level
+    assert state.seats[0].hand[R.PAPER] == 9 - 1 - 2 - 3
     assert ImproveCulture(R.SCIENCE) not in state.legal_actions(0)  # 4 papers needed
     free = blank(culture_needs_city=False)
     give(free, 0, cloth=1)
@@ -361,11 +367,11 @@ def test_science_three_aqueduct_when_a_roll_gives_nothing() -> None:
     """LANDOVER-12."""
     state = blank()
     put(state, 0, corner(state, 12), CITY)
-    state.culture[0][R.SCIENCE] = 3
+    state.seats[0].culture[R.SCIENCE] = 3
     roll(state, 1, 1)  # 2: pasture 2 (no building there)
     assert state.to_act() == (0,) and state.tasks[0].purpose == "aqueduct"
     state.apply(0, state.legal_actions(0)[R.ORE])
-    assert state.hand[0][R.ORE] == 1
+    assert state.seats[0].hand[R.ORE] == 1
     roll(state, 4, 4)  # forest 8 produces: no aqueduct
     assert not state.tasks
 
@@ -373,10 +379,10 @@ def test_science_three_aqueduct_when_a_roll_gives_nothing() -> None:
 def test_politics_three_raises_military_cap() -> None:
     """LANDOVER-12, LANDOVER-18."""
     state = blank()
-    state.military[0] = 5
+    state.seats[0].military = 5
     give(state, 0, wool=1, ore=1, wheat=1)
     assert BuyMilitary() not in state.legal_actions(0)
-    state.culture[0][R.POLITICS] = 3
+    state.seats[0].culture[R.POLITICS] = 3
     assert state.military_cap(0) == 9 and BuyMilitary() in state.legal_actions(0)
 
 
@@ -386,34 +392,34 @@ def test_metro_first_at_four_stolen_at_five_then_kept() -> None:
     a, b = corner(state, 12), corner(state, 0)
     put(state, 0, a, CITY)
     put(state, 1, b, CITY)
-    state.culture[0][R.SCIENCE] = 3
-    state.culture[1][R.SCIENCE] = 3
+    state.seats[0].culture[R.SCIENCE] = 3
+    state.seats[1].culture[R.SCIENCE] = 3
     give(state, 0, paper=4)
     state.apply(0, ImproveCulture(R.SCIENCE))
-    assert state.metro_owner[R.SCIENCE] == 0
+    assert state.awards.metro_owner[R.SCIENCE] == 0
     assert state.legal_actions(0) == [state.legal_actions(0)[0]]  # one city to choose
     state.apply(0, state.legal_actions(0)[0])
-    assert state.metro_at[a] == R.SCIENCE and state.victory_points(0) == 4
+    assert state.pieces.metro_at[a] == R.SCIENCE and state.victory_points(0) == 4
     state.current = 1
     give(state, 1, paper=9)
     state.apply(1, ImproveCulture(R.SCIENCE))  # level 4: no metro for the second
-    assert state.metro_owner[R.SCIENCE] == 0
+    assert state.awards.metro_owner[R.SCIENCE] == 0
     state.apply(1, ImproveCulture(R.SCIENCE))  # level 5 first: takes it
-    assert state.metro_owner[R.SCIENCE] == 1 and state.metro_at[a] == -1
+    assert state.awards.metro_owner[R.SCIENCE] == 1 and state.pieces.metro_at[a] == -1
     state.apply(1, state.legal_actions(1)[0])
-    assert state.metro_at[b] == R.SCIENCE and state.metro_locked[R.SCIENCE]
+    assert state.pieces.metro_at[b] == R.SCIENCE and state.awards.metro_locked[R.SCIENCE]
     assert state.victory_points(1) == 4 and state.victory_points(0) == 2
     state.current = 0
     give(state, 0, paper=5)
     state.apply(0, ImproveCulture(R.SCIENCE))
-    assert state.metro_owner[R.SCIENCE] == 1
+    assert state.awards.metro_owner[R.SCIENCE] == 1
 
 
 # -- barbarians --------------------------------------------------------------------
 
 
 def barbarian_attack(state: LandoverState) -> None:
-    state.barbarian = 6
+    state.pieces.barbarian = 6
     roll(state, 1, 1, event=0)
 
 
@@ -424,48 +430,52 @@ def test_barbarians_win_and_raze_a_city_of_the_weakest_not_a_metro() -> None:
     put(state, 0, cities[0], CITY)
     put(state, 0, cities[1], CITY)
     put(state, 1, cities[2], CITY)
-    state.metro_at[cities[1]] = R.SCIENCE
-    state.metro_owner[R.SCIENCE] = 0
-    state.wall[cities[0]] = True
-    state.military = [0, 1, 0]  # strength 3 > defence 1; seats 0 and 2 weakest
+    state.pieces.metro_at[cities[1]] = R.SCIENCE
+    state.awards.metro_owner[R.SCIENCE] = 0
+    state.pieces.wall[cities[0]] = True
+    set_military(state, [0, 1, 0])  # strength 3 > defence 1; seats 0 and 2 weakest
     barbarian_attack(state)
-    assert state.barbarian == 0
+    assert state.pieces.barbarian == 0
     assert state.chance_outcomes() == [(RandomCity(cities[0]), Fraction(1))]
     state.apply(CHANCE, RandomCity(cities[0]))
-    assert state.building[cities[0]] == VILLAGE and not state.wall[cities[0]]
-    assert state.building[cities[1]] == CITY and state.building[cities[2]] == CITY
-    assert state.military == [0, 0, 0]
+    assert state.pieces.building[cities[0]] == VILLAGE and not state.pieces.wall[cities[0]]
+    assert state.pieces.building[cities[1]] == CITY and state.pieces.building[cities[2]] == CITY
+    assert [p.military for p in state.seats] == [0, 0, 0]
 
 
 def test_barbarians_lose_strongest_gets_a_point_and_ties_draw_cards() -> None:
     """LANDOVER-19."""
     state = blank(3)
     put(state, 0, corner(state, 0), CITY)
-    state.military = [2, 1, 0]
+    set_military(state, [2, 1, 0])
     barbarian_attack(state)
-    assert state.defender == [1, 0, 0] and state.military == [1, 0, 0]
+    assert [p.defender for p in state.seats] == [1, 0, 0] and [p.military for p in state.seats] == [
+        1,
+        0,
+        0,
+    ]
     assert state.victory_points(0) == 3
-    state.military = [2, 2, 1]
+    set_military(state, [2, 2, 1])
     barbarian_attack(state)
     assert [t.kind for t in state.tasks[:2]] == ["draw", "draw"]
     assert {t.seat for t in state.tasks[:2]} == {0, 1}
     assert state.chance_outcomes()[0][0] == DrawCard(0)  # from all decks
     resolve_chance(state)
-    assert state.dev_hand(0) + state.vp_cards[0] == 1
-    assert state.dev_hand(1) + state.vp_cards[1] == 1
-    assert state.military == [1, 1, 0]
+    assert state.dev_hand(0) + state.seats[0].vp_cards == 1
+    assert state.dev_hand(1) + state.seats[1].vp_cards == 1
+    assert [p.military for p in state.seats] == [1, 1, 0]
 
 
 def test_barbarians_win_against_players_without_cities_do_nothing() -> None:
     """LANDOVER-19: seed, "if the player has no cities then no action"."""
     state = blank()
     put(state, 0, corner(state, 0), CITY)
-    state.military = [1, 0]  # seat 1 weakest, without a city; 1 city vs 1 MP: defended
-    state.metro_at[corner(state, 0)] = R.POLITICS  # seat 0 is safe anyway
+    set_military(state, [1, 0])  # seat 1 weakest, without a city; 1 city vs 1 MP: defended
+    state.pieces.metro_at[corner(state, 0)] = R.POLITICS  # seat 0 is safe anyway
     put(state, 0, corner(state, 11), CITY)  # strength 2 > 1
-    state.metro_at[corner(state, 11)] = R.SCIENCE
+    state.pieces.metro_at[corner(state, 11)] = R.SCIENCE
     barbarian_attack(state)
-    assert not state.tasks and state.count_buildings(0, CITY) == 2
+    assert not state.tasks and state.pieces.count_buildings(0, CITY) == 2
 
 
 # -- raids -------------------------------------------------------------------------
@@ -478,29 +488,29 @@ def test_raid_costs_military_once_per_turn_and_steals() -> None:
     put(state, 1, v)
     give(state, 1, ore=2)
     assert not [a for a in state.legal_actions(0) if isinstance(a, Raid)]
-    state.military[0] = 2
+    state.seats[0].military = 2
     raids = [a for a in state.legal_actions(0) if isinstance(a, Raid)]
     assert {a.tile for a in raids} == {4, 8}  # not the desert
     state.apply(0, Raid(4, 1))
-    assert state.military[0] == 1 and state.catapult[0] == 4
+    assert state.seats[0].military == 1 and state.seats[0].catapult == 4
     state.apply(CHANCE, RandomKind(R.ORE))
-    assert state.hand == [[0, 0, 0, 0, 1, 0, 0, 0], [0, 0, 0, 0, 1, 0, 0, 0]]
+    assert [p.hand for p in state.seats] == [[0, 0, 0, 0, 1, 0, 0, 0], [0, 0, 0, 0, 1, 0, 0, 0]]
     assert not [a for a in state.legal_actions(0) if isinstance(a, Raid)]
     roll(state, 3, 3)  # hills 6 has the catapult
-    assert state.hand[1][R.CLAY] == 0
+    assert state.seats[1].hand[R.CLAY] == 0
 
 
 def test_raid_forbidden_on_catapult_or_cleared_tiles_and_immune_players() -> None:
     """LANDOVER-20, LANDOVER-21."""
     state = blank()
     put(state, 1, corner(state, 4, 8, 9))
-    state.military[0] = 1
-    state.catapult[1] = 8
-    state.cleared.add(4)
+    state.seats[0].military = 1
+    state.seats[1].catapult = 8
+    state.pieces.cleared.add(4)
     assert not [a for a in state.legal_actions(0) if isinstance(a, Raid)]
     immune = blank(raid_immunity_vp=2)
     put(immune, 1, corner(immune, 4, 8, 9))
-    immune.military[0] = 1
+    immune.seats[0].military = 1
     assert not [a for a in immune.legal_actions(0) if isinstance(a, Raid)]
     put(immune, 1, corner(immune, 0), CITY)  # 3 VP: no longer immune
     assert [a for a in immune.legal_actions(0) if isinstance(a, Raid)]
@@ -535,11 +545,11 @@ def test_longest_route_needs_five_and_breaks_on_an_opponent_village() -> None:
     put(state, 0, path[0])
     for a, b in itertools.pairwise(path[:5]):
         road(state, 0, edge(state, a, b))
-    assert state.route_lengths[0] == 4 and state.longest == -1
+    assert state.awards.route_lengths[0] == 4 and state.awards.longest == -1
     road(state, 0, edge(state, path[4], path[5]))
-    assert state.longest == 0 and state.victory_points(0) == 3
+    assert state.awards.longest == 0 and state.victory_points(0) == 3
     put(state, 1, path[2])
-    assert state.route_lengths[0] == 3 and state.longest == -1
+    assert state.awards.route_lengths[0] == 3 and state.awards.longest == -1
 
 
 def test_longest_route_holder_keeps_it_on_a_tie() -> None:
@@ -552,7 +562,7 @@ def test_longest_route_holder_keeps_it_on_a_tie() -> None:
         road(state, 0, edge(state, a, b))
     for a, b in itertools.pairwise(theirs):
         road(state, 1, edge(state, a, b))
-    assert state.route_lengths == [5, 5] and state.longest == 0
+    assert state.awards.route_lengths == [5, 5] and state.awards.longest == 0
 
 
 def test_port_authority_needs_three_harbors() -> None:
@@ -562,9 +572,9 @@ def test_port_authority_needs_three_harbors() -> None:
     spread = [corners[0], corners[4], corners[8]]
     put(state, 0, spread[0])
     put(state, 0, spread[1])
-    assert state.port == -1
+    assert state.awards.port == -1
     put(state, 0, spread[2])
-    assert state.port == 0 and state.victory_points(0) == 5
+    assert state.awards.port == 0 and state.victory_points(0) == 5
 
 
 # -- dev card draws, the alchemist, the end ------------------------------------------
@@ -573,28 +583,28 @@ def test_port_authority_needs_three_harbors() -> None:
 def test_gate_draws_for_level_at_least_red_and_hand_limit() -> None:
     """LANDOVER-13, LANDOVER-31."""
     state = blank(3)
-    state.culture[0][R.COMMERCE] = 2
-    state.culture[1][R.COMMERCE] = 1
-    state.culture[2][R.COMMERCE] = 2
-    state.dev[2][R.SPY] = 5
+    state.seats[0].culture[R.COMMERCE] = 2
+    state.seats[1].culture[R.COMMERCE] = 1
+    state.seats[2].culture[R.COMMERCE] = 2
+    state.seats[2].dev[R.SPY] = 5
     roll(state, 2, 3, event=2)  # commerce gate, red 2
     assert state.to_act() == (CHANCE,)
     outcomes = state.chance_outcomes()
     assert {R.CARDS[o.card][1] for o, _ in outcomes} == {R.COMMERCE}  # type: ignore[union-attr]
     assert sum(p for _, p in outcomes) == 1
     state.apply(CHANCE, DrawCard(R.MERCHANT))
-    assert state.dev[0][R.MERCHANT] == 1 and state.deck[R.MERCHANT] == 5
+    assert state.seats[0].dev[R.MERCHANT] == 1 and state.bank.deck[R.MERCHANT] == 5
     assert not state.tasks  # seat 1's level is too low, seat 2's hand is full
-    state.culture[0][R.SCIENCE] = 1
+    state.seats[0].culture[R.SCIENCE] = 1
     roll(state, 1, 3, event=1)
     state.apply(CHANCE, DrawCard(R.PRINTER))
-    assert state.vp_cards[0] == 1 and state.dev[0][R.PRINTER] == 0
+    assert state.seats[0].vp_cards == 1 and state.seats[0].dev[R.PRINTER] == 0
 
 
 def test_alchemist_sets_the_dice_before_the_event_roll() -> None:
     """LANDOVER-05."""
     state = blank()
-    state.dev[0][R.ALCHEMIST] = 1
+    state.seats[0].dev[R.ALCHEMIST] = 1
     put(state, 0, corner(state, 12), VILLAGE)
     state.current = 1
     state.apply(1, EndTurn())
@@ -605,7 +615,7 @@ def test_alchemist_sets_the_dice_before_the_event_roll() -> None:
     assert state.to_act() == (CHANCE,)
     assert [o for o, _ in state.chance_outcomes()] == [EventRoll(e) for e in range(4)]
     state.apply(CHANCE, EventRoll(NOTHING))
-    assert state.hand[0][R.WOOD] == 1 and state.dev[0][R.ALCHEMIST] == 0
+    assert state.seats[0].hand[R.WOOD] == 1 and state.seats[0].dev[R.ALCHEMIST] == 0
 
 
 def test_victory_at_the_target_on_own_turn() -> None:
@@ -627,7 +637,7 @@ def test_points_won_on_another_turn_count_at_the_start_of_own_turn() -> None:
     """LANDOVER-01."""
     state = blank(victory_points=5)
     state.current = 1
-    state.defender[0] = 5
+    state.seats[0].defender = 5
     state.apply(1, EndTurn())
     assert state.is_terminal() and state.winner == 0
 

@@ -109,9 +109,9 @@ def test_the_others_answer_at_once_and_the_proposer_picks_a_partner() -> None:
         )
         assert shown.status == "choosing"
     state.apply(0, ChoosePartner(2))
-    assert state.hand[0][R.WOOD] == 1 and state.hand[0][R.ORE] == 1
-    assert state.hand[2][R.WOOD] == 1 and state.hand[2][R.ORE] == 0
-    assert state.hand[1][R.ORE] == 1
+    assert state.seats[0].hand[R.WOOD] == 1 and state.seats[0].hand[R.ORE] == 1
+    assert state.seats[2].hand[R.WOOD] == 1 and state.seats[2].hand[R.ORE] == 0
+    assert state.seats[1].hand[R.ORE] == 1
     assert state.to_act() == (0,) and EndTurn() in state.legal_actions(0)
     shown = state.observation(1).offer
     assert (shown.status, shown.partner) == ("done", 2)
@@ -128,7 +128,7 @@ def test_declined_by_all_closes_the_offer_and_cancel_keeps_the_cards() -> None:
     state.apply(1, AcceptTrade())
     state.apply(2, DeclineTrade())
     state.apply(0, CancelTrade())
-    assert state.hand[0][R.WOOD] == 2 and state.hand[1][R.ORE] == 1
+    assert state.seats[0].hand[R.WOOD] == 2 and state.seats[1].hand[R.ORE] == 1
     assert state.observation(2).offer.status == "cancelled"
 
 
@@ -147,7 +147,7 @@ def test_offers_per_turn_are_limited_and_reset_next_turn() -> None:
 
 def test_a_responder_cannot_accept_without_the_cards_nor_answer_twice() -> None:
     state = offered()
-    state.hand[2][R.ORE] = 0
+    state.seats[2].hand[R.ORE] = 0
     with pytest.raises(IllegalAction):
         state.apply(2, AcceptTrade())
     state.apply(1, DeclineTrade())

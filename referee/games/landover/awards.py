@@ -13,21 +13,22 @@ from referee.games.landover.position import Position
 
 def route_length(state: Position, seat: int) -> int:
     """The longest route of roads and boats (LANDOVER-24)."""
-    board = state.board
-    mine = [e for e, o in enumerate(state.edge_owner) if o == seat]
+    board, pieces = state.board, state.pieces
+    owner, edge_owner, edge_piece = pieces.owner, pieces.edge_owner, pieces.edge_piece
+    mine = [e for e, o in enumerate(edge_owner) if o == seat]
     if not mine:
         return 0
     used: set[int] = set()
 
     def walk(v: int, piece: int) -> int:
-        if piece >= 0 and state.owner[v] not in (-1, seat):
+        if piece >= 0 and owner[v] not in (-1, seat):
             return 0
         best = 0
         for e in board.vertex_edges[v]:
-            if e in used or state.edge_owner[e] != seat:
+            if e in used or edge_owner[e] != seat:
                 continue
-            p = state.edge_piece[e]
-            if piece >= 0 and p != piece and state.owner[v] != seat:
+            p = edge_piece[e]
+            if piece >= 0 and p != piece and owner[v] != seat:
                 continue
             used.add(e)
             a, b = board.edges[e]
@@ -42,10 +43,14 @@ def route_length(state: Position, seat: int) -> int:
 def update_awards(state: Position) -> None:
     """Recompute every seat's route length and who holds both awards."""
     seats = range(state.players)
-    state.route_lengths = [route_length(state, s) for s in seats]
-    state.longest = _award(state.longest, state.route_lengths, R.ROUTE_MINIMUM)
+    awards = state.awards
+    lengths = [route_length(state, s) for s in seats]
     harbors = [state.harbor_count(s) for s in seats]
-    state.port = _award(state.port, harbors, R.PORT_MINIMUM)
+    awards.settle_routes(
+        lengths,
+        _award(awards.longest, lengths, R.ROUTE_MINIMUM),
+        _award(awards.port, harbors, R.PORT_MINIMUM),
+    )
 
 
 def _award(holder: int, values: list[int], minimum: int) -> int:

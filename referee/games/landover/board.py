@@ -112,6 +112,16 @@ class Board:
         """A copy whose terrains and numbers are its own; the geometry stays shared."""
         return replace(self, terrain=list(self.terrain), numbers=list(self.numbers))
 
+    def deal_terrain(self, tile: int, terrain: int) -> None:
+        self.terrain[tile] = terrain
+
+    def deal_number(self, tile: int, number: int) -> None:
+        self.numbers[tile] = number
+
+    def swap_numbers(self, a: int, b: int) -> None:
+        """Inventor's swap of two hexes' numbers (LANDOVER-36)."""
+        self.numbers[a], self.numbers[b] = self.numbers[b], self.numbers[a]
+
     def vertex_on_land(self, vertex: int) -> bool:
         return any(self.terrain[t] != SEA for t in self.vertex_tiles[vertex])
 

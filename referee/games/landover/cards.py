@@ -27,10 +27,6 @@ from referee.games.landover.actions import (
 from referee.games.landover.awards import update_awards
 from referee.games.landover.board import FIELDS, MOUNTAINS
 from referee.games.landover.building import (
-    BOAT,
-    CITY,
-    ROAD,
-    VILLAGE,
     is_producing,
     place_route,
     raid_tiles,
@@ -39,6 +35,7 @@ from referee.games.landover.building import (
 )
 from referee.games.landover.culture import metro_spots
 from referee.games.landover.position import Position
+from referee.games.landover.records import BOAT, CITY, ROAD, VILLAGE
 from referee.games.landover.tasks import Task
 
 PROTECTED_NUMBERS = (2, 12, 6, 8)
@@ -78,33 +75,34 @@ def can_play(state: Position, seat: int, card: int) -> bool:
     """
     opponents = state.opponents(seat)
     mine = state.victory_points(seat)
+    player = state.seats[seat]
     checks: dict[int, Callable[[], bool]] = {
         R.ALCHEMIST: lambda: False,
         R.COMMERCIAL_HARBOR: lambda: (
-            sum(state.hand[seat][: R.RESOURCES]) > 0 and any(sum(state.hand[o]) for o in opponents)
+            sum(player.hand[: R.RESOURCES]) > 0 and any(state.hand_size(o) for o in opponents)
         ),
         R.MASTER_MERCHANT: lambda: bool(_master_targets(state, seat)),
         R.MERCHANT: lambda: bool(_merchant_tiles(state, seat)),
-        R.RESOURCE_MONOPOLY: lambda: any(sum(state.hand[o]) for o in opponents),
-        R.COMMODITY_MONOPOLY: lambda: any(sum(state.hand[o]) for o in opponents),
-        R.CRANE: lambda: not state.crane and _could_improve(state, seat),
+        R.RESOURCE_MONOPOLY: lambda: any(state.hand_size(o) for o in opponents),
+        R.COMMODITY_MONOPOLY: lambda: any(state.hand_size(o) for o in opponents),
+        R.CRANE: lambda: not state.perks.crane and _could_improve(state, seat),
         R.INVENTOR: lambda: len(_inventor_tiles(state)) >= 2,
         R.IRRIGATION: lambda: bool(_terrain_tiles(state, seat, FIELDS)),
         R.MINING: lambda: bool(_terrain_tiles(state, seat, MOUNTAINS)),
         R.MEDICINE: lambda: bool(_medicine_spots(state, seat)),
         R.ROAD_CARD: lambda: bool(route_spots(state, seat)),
-        R.MILITARY: lambda: state.military[seat] < state.military_cap(seat),
+        R.MILITARY: lambda: player.military < state.military_cap(seat),
         R.SIEGE: lambda: bool(raid_tiles(state, seat)),
         R.BISHOP: lambda: bool(raid_tiles(state, seat)),
-        R.DESERTER: lambda: any(state.military[o] for o in opponents),
-        R.RAZE: lambda: any(state.military[o] for o in opponents),
+        R.DESERTER: lambda: any(state.seats[o].military for o in opponents),
+        R.RAZE: lambda: any(state.seats[o].military for o in opponents),
         R.DIPLOMAT: lambda: bool(_open_edges(state)),
         R.SPY: lambda: any(state.dev_hand(o) for o in opponents),
         R.VANDAL: lambda: any(
-            state.victory_points(o) >= mine and sum(state.hand[o]) >= 2 for o in opponents
+            state.victory_points(o) >= mine and state.hand_size(o) >= 2 for o in opponents
         ),
         R.WEDDING: lambda: any(
-            state.victory_points(o) > mine and sum(state.hand[o]) for o in opponents
+            state.victory_points(o) > mine and state.hand_size(o) for o in opponents
         ),
     }
     check = checks.get(card)
@@ -113,9 +111,9 @@ def can_play(state: Position, seat: int, card: int) -> bool:
 
 def _could_improve(state: Position, seat: int) -> bool:
     """Some culture track could still rise this turn (the Crane's only use)."""
-    if state.rules.culture_needs_city and not state.count_buildings(seat, CITY):
+    if state.rules.culture_needs_city and not state.pieces.count_buildings(seat, CITY):
         return False
-    return any(level < 5 for level in state.culture[seat])
+    return any(level < 5 for level in state.seats[seat].culture)
 
 
 def _terrain_tiles(state: Position, seat: int, terrain: int) -> list[int]:
@@ -127,35 +125,39 @@ def _terrain_tiles(state: Position, seat: int, terrain: int) -> list[int]:
     ]
 
 
-def play(state: Position, seat: int, card: int) -> None:
-    """Play a dev card: its effect, or the follow-up choices it needs (LANDOVER-33..)."""
+def play(state: Position, seat: int, card: int) -> list[Task]:
+    """Play a dev card (already spent): its effect; return the choices it asks for, to queue."""
     follow_up = CARD_TASKS.get(card)
     if follow_up is not None:
-        state.tasks.append(Task(follow_up[0], seat, follow_up[1], follow_up[2]))
-        return
+        return [Task(follow_up[0], seat, follow_up[1], follow_up[2])]
     opponents = state.opponents(seat)
     mine = state.victory_points(seat)
+    player = state.seats[seat]
     if card == R.COMMERCIAL_HARBOR:
-        state.tasks += [Task("kind", seat, "harbor_give", o) for o in opponents]
-    elif card == R.CRANE:
-        state.crane = True
-    elif card in (R.IRRIGATION, R.MINING):
-        terrain, kind = (FIELDS, R.WHEAT) if card == R.IRRIGATION else (MOUNTAINS, R.ORE)
-        state.hand[seat][kind] += 2 * len(_terrain_tiles(state, seat, terrain))
-    elif card == R.MILITARY:
-        state.military[seat] = min(state.military_cap(seat), state.military[seat] + 2)
-    elif card == R.SIEGE:
-        state.free_raids += 1
-    elif card == R.VANDAL:
-        state.tasks += [
-            Task("discard", o, "", sum(state.hand[o]) // 2)
+        return [Task("kind", seat, "harbor_give", o) for o in opponents]
+    if card == R.VANDAL:
+        return [
+            Task("discard", o, "", state.hand_size(o) // 2)
             for o in opponents
             if state.victory_points(o) >= mine
         ]
-    else:  # wedding
-        for o in opponents:
-            if state.victory_points(o) > mine:
-                state.tasks += [Task("kind", o, "wedding", seat)] * 2
+    if card == R.WEDDING:
+        return [
+            task
+            for o in opponents
+            if state.victory_points(o) > mine
+            for task in [Task("kind", o, "wedding", seat)] * 2
+        ]
+    if card == R.CRANE:
+        state.perks.start_crane()
+    elif card in (R.IRRIGATION, R.MINING):
+        terrain, kind = (FIELDS, R.WHEAT) if card == R.IRRIGATION else (MOUNTAINS, R.ORE)
+        player.gain(kind, 2 * len(_terrain_tiles(state, seat, terrain)))
+    elif card == R.MILITARY:
+        player.add_military(2, state.military_cap(seat))
+    else:  # siege
+        state.perks.grant_raid()
+    return []
 
 
 def _master_targets(state: Position, seat: int) -> list[int]:
@@ -163,16 +165,16 @@ def _master_targets(state: Position, seat: int) -> list[int]:
     return [
         o
         for o in state.opponents(seat)
-        if state.victory_points(o) > mine and sum(state.hand[o]) > 0
+        if state.victory_points(o) > mine and state.hand_size(o) > 0
     ]
 
 
 def _medicine_spots(state: Position, seat: int) -> list[int]:
-    if not state.can_pay(seat, R.MEDICINE_COST):
+    if not state.seats[seat].can_pay(R.MEDICINE_COST):
         return []
-    if state.count_buildings(seat, CITY) >= R.MAX_CITIES:
+    if state.pieces.count_buildings(seat, CITY) >= R.MAX_CITIES:
         return []
-    return [v for v, o in enumerate(state.owner) if o == seat and state.building[v] == VILLAGE]
+    return state.pieces.corners(seat, VILLAGE)
 
 
 def _merchant_tiles(state: Position, seat: int) -> list[int]:
@@ -193,15 +195,16 @@ def _inventor_tiles(state: Position, exclude: int = -1) -> list[int]:
 
 def _open_edges(state: Position) -> list[int]:
     """Roads and boats with an end touching nothing else of their owner (Diplomat)."""
+    pieces = state.pieces
     result = []
-    for e, owner in enumerate(state.edge_owner):
+    for e, owner in enumerate(pieces.edge_owner):
         if owner < 0:
             continue
         for v in state.board.edges[e]:
-            if state.owner[v] == owner:
+            if pieces.owner[v] == owner:
                 continue
             if not any(
-                o != e and state.edge_owner[o] == owner for o in state.board.vertex_edges[v]
+                o != e and pieces.edge_owner[o] == owner for o in state.board.vertex_edges[v]
             ):
                 result.append(e)
                 break
@@ -228,7 +231,7 @@ def task_options(state: Position, task: Task) -> list[LandoverAction]:
     elif task.kind == "edge":
         options = [ChooseEdge(e) for e in _open_edges(state)]
     elif task.kind == "card":
-        options = [ChooseCard(c) for c, q in enumerate(state.dev[task.a]) if q]
+        options = [ChooseCard(c) for c, q in enumerate(state.seats[task.a].dev) if q]
     else:  # route: free roads or boats, or stop
         routes = route_spots(state, seat)
         options = [*routes, Skip()] if routes else []
@@ -243,7 +246,7 @@ def _choice_options(state: Position, task: Task) -> list[LandoverAction]:
         elif purpose == "spy":
             targets = [o for o in state.opponents(seat) if state.dev_hand(o)]
         else:
-            targets = [o for o in state.opponents(seat) if state.military[o]]
+            targets = [o for o in state.opponents(seat) if state.seats[o].military]
         return [ChoosePlayer(o) for o in sorted(targets)]
     if purpose == "merchant":
         tiles = _merchant_tiles(state, seat)
@@ -259,93 +262,99 @@ def _kind_options(state: Position, task: Task) -> list[int]:
     fixed = FIXED_KIND_CHOICES.get(purpose)
     if fixed is not None:
         return list(fixed)
+    hand = state.seats[seat].hand
     if purpose == "harbor_give":  # asked of every opponent: a skip would reveal its hand
-        return [k for k in range(R.RESOURCES) if state.hand[seat][k]]
+        return [k for k in range(R.RESOURCES) if hand[k]]
     if purpose == "harbor_return":
-        return [k for k in range(R.RESOURCES, R.KINDS) if state.hand[seat][k]]
+        return [k for k in range(R.RESOURCES, R.KINDS) if hand[k]]
     holder = seat if purpose == "wedding" else task.a  # else master_take
-    return [k for k in range(R.KINDS) if state.hand[holder][k]]
+    return [k for k in range(R.KINDS) if state.seats[holder].hand[k]]
 
 
-def apply_choice(state: Position, task: Task, action: LandoverAction) -> None:
-    """Carry out a seat's answer to ``task``, already taken off the queue."""
+def apply_choice(state: Position, task: Task, action: LandoverAction) -> list[Task]:
+    """Carry out a seat's answer to ``task``, already taken off the queue.
+
+    Returns the steps that must come next, before anything else waiting.
+    """
     seat, purpose = task.seat, task.purpose
     match action:
         case ChooseKind(kind):
-            _apply_kind(state, task, kind)
+            return _apply_kind(state, task, kind)
         case ChoosePlayer(other):
-            _apply_player(state, task, other)
+            return _apply_player(state, task, other)
         case ChooseTile(tile):
-            _apply_tile(state, task, tile)
+            return _apply_tile(state, task, tile)
         case ChooseVertex(vertex) if purpose == "metro":
-            state.metro_at[vertex] = task.a
+            state.pieces.put_metro(vertex, task.a)
         case ChooseVertex(vertex):
-            state.pay(seat, R.MEDICINE_COST)
-            state.building[vertex] = CITY
+            state.seats[seat].pay(R.MEDICINE_COST)
+            state.pieces.upgrade(vertex)
         case ChooseEdge(edge):
-            owner = state.edge_owner[edge]
-            state.edge_owner[edge] = -1
+            owner = state.pieces.edge_owner[edge]
+            state.pieces.lift(edge)
             update_awards(state)
             if owner == seat:
-                state.tasks.insert(0, Task("route", seat, "diplomat", 1))
+                return [Task("route", seat, "diplomat", 1)]
         case ChooseCard(card):
-            state.dev[task.a][card] -= 1
-            state.dev[seat][card] += 1
+            state.seats[task.a].spend_dev(card)
+            state.seats[seat].take_dev(card)
         case BuildRoad(edge) | BuildBoat(edge):
-            if task.a > 1:
-                state.tasks.insert(0, Task("route", seat, purpose, task.a - 1))
-            # After the next free route is queued: a hex this one reveals is dealt first.
-            place_route(state, seat, edge, BOAT if isinstance(action, BuildBoat) else ROAD)
+            rest = [Task("route", seat, purpose, task.a - 1)] if task.a > 1 else []
+            # A hex this route reveals is dealt before the next free route.
+            piece = BOAT if isinstance(action, BuildBoat) else ROAD
+            return place_route(state, seat, edge, piece) + rest
         case Skip():
             pass
         case _:
             raise IllegalAction(f"landover: unexpected {action!r}")
+    return []
 
 
-def _apply_player(state: Position, task: Task, other: int) -> None:
+def _apply_player(state: Position, task: Task, other: int) -> list[Task]:
     seat, purpose = task.seat, task.purpose
     if purpose == "master_merchant":
-        state.tasks[:0] = [Task("kind", seat, "master_take", other)] * 2
-    elif purpose == "spy":
-        state.tasks.insert(0, Task("card", seat, "spy", other))
-    else:
-        state.military[other] -= 1
-        if purpose == "deserter":
-            cap = state.military_cap(seat)
-            state.military[seat] = min(cap, state.military[seat] + 1)
+        return [Task("kind", seat, "master_take", other)] * 2
+    if purpose == "spy":
+        return [Task("card", seat, "spy", other)]
+    state.seats[other].lose_military()
+    if purpose == "deserter":
+        state.seats[seat].add_military(1, state.military_cap(seat))
+    return []
 
 
-def _apply_kind(state: Position, task: Task, kind: int) -> None:
+def _apply_kind(state: Position, task: Task, kind: int) -> list[Task]:
     seat, purpose = task.seat, task.purpose
+    player = state.seats[seat]
     if purpose == "aqueduct":
-        state.hand[seat][kind] += 1
+        player.gain(kind)
     elif purpose in ("resource_monopoly", "commodity_monopoly"):
         count = 2 if purpose == "resource_monopoly" else 1
         for o in state.opponents(seat):
-            state.give(o, seat, kind, count)
+            player.gain(kind, state.seats[o].lose(kind, count))
     elif purpose == "fleet":
-        state.fleet = kind
-    elif purpose == "harbor_give" and sum(state.hand[task.a][R.RESOURCES :]) > 0:
-        state.give(seat, task.a, kind)
-        state.tasks.insert(0, Task("kind", task.a, "harbor_return", seat))
+        state.perks.hire_fleet(kind)
+    elif purpose == "harbor_give" and sum(state.seats[task.a].hand[R.RESOURCES :]) > 0:
+        state.seats[task.a].gain(kind, player.lose(kind))
+        return [Task("kind", task.a, "harbor_return", seat)]
     elif purpose == "harbor_give":
         pass  # no commodity to give back: the resource stays with its owner (LANDOVER-33)
     elif purpose in ("harbor_return", "wedding"):
-        state.give(seat, task.a, kind)
+        state.seats[task.a].gain(kind, player.lose(kind))
     else:  # master_take
-        state.give(task.a, seat, kind)
+        player.gain(kind, state.seats[task.a].lose(kind))
+    return []
 
 
-def _apply_tile(state: Position, task: Task, tile: int) -> None:
+def _apply_tile(state: Position, task: Task, tile: int) -> list[Task]:
     seat, purpose = task.seat, task.purpose
     if purpose == "merchant":
-        state.merchant_seat, state.merchant_tile = seat, tile
+        state.awards.move_merchant(seat, tile)
     elif purpose == "inventor" and task.a < 0:
-        state.tasks.insert(0, Task("tile", seat, "inventor", tile))
+        return [Task("tile", seat, "inventor", tile)]
     elif purpose == "inventor":
-        numbers = state.board.numbers
-        numbers[tile], numbers[task.a] = numbers[task.a], numbers[tile]
+        state.board.swap_numbers(tile, task.a)
     else:  # bishop
-        state.catapult[seat] = tile
+        state.seats[seat].place_catapult(tile)
         victims = sorted(tile_seats(state, tile) - {seat})
-        state.tasks[:0] = [Task("steal", seat, "", v) for v in victims]
+        return [Task("steal", seat, "", v) for v in victims]
+    return []

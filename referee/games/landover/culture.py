@@ -8,52 +8,49 @@ production, commerce in ``Position.trade_ratio``, politics in
 from __future__ import annotations
 
 from referee.games.landover import rules as R
-from referee.games.landover.building import CITY
 from referee.games.landover.position import Position
+from referee.games.landover.records import CITY
 from referee.games.landover.tasks import Task
 
 
 def culture_cost(state: Position, seat: int, track: int) -> int:
     """Commodities the next level costs: the level itself, one fewer with the Crane."""
-    return max(0, state.culture[seat][track] + 1 - (1 if state.crane else 0))
+    return max(0, state.seats[seat].culture[track] + 1 - (1 if state.perks.crane else 0))
 
 
 def can_improve(state: Position, seat: int, track: int) -> bool:
-    level = state.culture[seat][track]
-    if level >= 5:
+    player = state.seats[seat]
+    if player.culture[track] >= 5:
         return False
-    if state.rules.culture_needs_city and not state.count_buildings(seat, CITY):
+    if state.rules.culture_needs_city and not state.pieces.count_buildings(seat, CITY):
         return False
-    return state.hand[seat][R.TRACK_COMMODITY[track]] >= culture_cost(state, seat, track)
+    return player.hand[R.TRACK_COMMODITY[track]] >= culture_cost(state, seat, track)
 
 
-def improve(state: Position, seat: int, track: int) -> None:
-    """Pay for one level; reaching 4 first, or 5, may take the track's metro."""
-    state.hand[seat][R.TRACK_COMMODITY[track]] -= culture_cost(state, seat, track)
-    state.crane = False
-    state.culture[seat][track] += 1
-    level = state.culture[seat][track]
-    holder = state.metro_owner[track]
-    if state.metro_locked[track] or holder == seat:
+def improve(state: Position, seat: int, track: int) -> list[Task]:
+    """Pay for one level (spending a Crane); reaching 4 first, or 5, may take the track's metro.
+
+    Returns the seat's choice of a city for a metro it wins, to queue.
+    """
+    level = state.seats[seat].raise_culture(track, culture_cost(state, seat, track))
+    state.perks.spend_crane()
+    awards = state.awards
+    holder = awards.metro_owner[track]
+    if awards.metro_locked[track] or holder == seat:
         if level == 5 and holder == seat:
-            state.metro_locked[track] = True
-        return
+            awards.lock_metro(track)
+        return []
     if (level == 4 and holder < 0) or level == 5:
         if not metro_spots(state, seat):
-            return
+            return []
         if holder >= 0:
-            for v, m in enumerate(state.metro_at):
-                if m == track:
-                    state.metro_at[v] = -1
-        state.metro_owner[track] = seat
-        state.metro_locked[track] = level == 5
-        state.tasks.append(Task("vertex", seat, "metro", track))
+            state.pieces.remove_metro(track)
+        awards.hand_metro(track, seat, locked=level == 5)
+        return [Task("vertex", seat, "metro", track)]
+    return []
 
 
 def metro_spots(state: Position, seat: int) -> list[int]:
     """The cities of ``seat`` that could take a metro."""
-    return [
-        v
-        for v in range(len(state.owner))
-        if state.owner[v] == seat and state.building[v] == CITY and state.metro_at[v] < 0
-    ]
+    pieces = state.pieces
+    return [v for v in pieces.corners(seat, CITY) if pieces.metro_at[v] < 0]

@@ -40,8 +40,8 @@ def determinize(blank: P, seat: int, obs: landover_pb2.Observation, rng: random.
     _pieces(state, obs)
     _players(state, obs)
     _turn(state, obs)
-    state.hand[seat] = list(obs.hand)
-    state.dev[seat] = list(obs.dev_hand)
+    state.seats[seat].hand = list(obs.hand)
+    state.seats[seat].dev = list(obs.dev_hand)
     shown = _shown_hands(state, seat, obs)
     _sample_hands(state, seat, obs, shown, rng)
     _sample_dev_cards(state, seat, obs, shown, rng)
@@ -60,58 +60,60 @@ def _board(state: Position, obs: landover_pb2.Observation) -> None:
             terrain_left[board.terrain[tile]] -= 1
         if board.numbers[tile]:
             numbers_left[board.numbers[tile]] -= 1
-    state.deal_left = (terrain_left, numbers_left)
-    state.mystery_left = (list(obs.mystery_terrain_left), list(obs.mystery_numbers_left))
+    state.bank.deal_left = (terrain_left, numbers_left)
+    state.bank.mystery_left = (list(obs.mystery_terrain_left), list(obs.mystery_numbers_left))
 
 
 def _pieces(state: Position, obs: landover_pb2.Observation) -> None:
+    pieces = state.pieces
     for v, vertex in enumerate(obs.vertices):
-        state.owner[v] = vertex.owner
-        state.building[v] = vertex.building
-        state.wall[v] = vertex.wall
-        state.metro_at[v] = vertex.metro
+        pieces.owner[v] = vertex.owner
+        pieces.building[v] = vertex.building
+        pieces.wall[v] = vertex.wall
+        pieces.metro_at[v] = vertex.metro
     for e, edge in enumerate(obs.edges):
-        state.edge_owner[e] = edge.owner
-        state.edge_piece[e] = edge.piece
-    for v, owner in enumerate(state.owner):
+        pieces.edge_owner[e] = edge.owner
+        pieces.edge_piece[e] = edge.piece
+    for v, owner in enumerate(pieces.owner):
         if owner >= 0:
-            state.islands[owner] |= state.board.vertex_islands(v)
-    state.route_lengths = [route_length(state, s) for s in range(state.players)]
+            state.seats[owner].islands |= state.board.vertex_islands(v)
+    state.awards.route_lengths = [route_length(state, s) for s in range(state.players)]
 
 
 def _players(state: Position, obs: landover_pb2.Observation) -> None:
-    for player in obs.players:
-        s = player.seat
-        state.culture[s] = list(player.culture)
-        state.military[s] = player.military
-        state.vp_cards[s] = player.vp_cards
-        state.defender[s] = player.defender_points
-        state.explored[s] = player.islands_explored
-        state.catapult[s] = player.catapult
-    state.metro_owner = list(obs.metro_owner)
+    for shown in obs.players:
+        player = state.seats[shown.seat]
+        player.culture = list(shown.culture)
+        player.military = shown.military
+        player.vp_cards = shown.vp_cards
+        player.defender = shown.defender_points
+        player.explored = shown.islands_explored
+        player.catapult = shown.catapult
+    awards = state.awards
+    awards.metro_owner = list(obs.metro_owner)
     # A metro is kept for good once its holder reaches level 5 (LANDOVER-15).
-    state.metro_locked = [
-        holder >= 0 and state.culture[holder][track] == 5
-        for track, holder in enumerate(state.metro_owner)
+    awards.metro_locked = [
+        holder >= 0 and state.seats[holder].culture[track] == 5
+        for track, holder in enumerate(awards.metro_owner)
     ]
-    state.cleared = set(obs.raid_immune_tiles)
-    state.merchant_seat, state.merchant_tile = obs.merchant_seat, obs.merchant_tile
-    state.longest, state.port = obs.longest_route_seat, obs.port_authority_seat
+    state.pieces.cleared = set(obs.raid_immune_tiles)
+    awards.merchant_seat, awards.merchant_tile = obs.merchant_seat, obs.merchant_tile
+    awards.longest, awards.port = obs.longest_route_seat, obs.port_authority_seat
 
 
 def _turn(state: Position, obs: landover_pb2.Observation) -> None:
     state.phase = Phase[obs.phase.upper()]
     state.setup_vertex = obs.setup_vertex
-    buildings = sum(1 for owner in state.owner if owner >= 0)
+    buildings = sum(1 for owner in state.pieces.owner if owner >= 0)
     if state.phase is Phase.SETUP:
         state.setup_step = buildings - (1 if state.setup_vertex >= 0 else 0)
     else:
         state.setup_step = 2 * state.players
     state.current, state.turn = obs.current_seat, obs.turn
-    state.barbarian = obs.barbarian_position
+    state.pieces.barbarian = obs.barbarian_position
     state.tasks = [Task(p.kind, p.seat, p.purpose, p.a) for p in obs.pending]
-    state.raided, state.free_raids = obs.raided_this_turn, obs.free_raids
-    state.crane, state.fleet = obs.crane_active, obs.fleet_kind
+    state.perks.raided, state.perks.free_raids = obs.raided_this_turn, obs.free_raids
+    state.perks.crane, state.perks.fleet = obs.crane_active, obs.fleet_kind
     state.alchemist = (obs.alchemist_red, obs.alchemist_white)
     state.last_roll = (obs.last_event, obs.last_red, obs.last_white)
     state.winner = obs.winner
@@ -135,9 +137,9 @@ def _shown_hands(state: Position, seat: int, obs: landover_pb2.Observation) -> s
         return set()
     head = state.tasks[0]
     if obs.revealed_hand:
-        state.hand[head.a] = list(obs.revealed_hand)
+        state.seats[head.a].hand = list(obs.revealed_hand)
     if obs.revealed_dev:
-        state.dev[head.a] = list(obs.revealed_dev)
+        state.seats[head.a].dev = list(obs.revealed_dev)
     return {head.a} if obs.revealed_hand or obs.revealed_dev else set()
 
 
@@ -155,7 +157,7 @@ def _sample_hands(
         hand = [0] * R.KINDS
         for _ in range(player.hand_size):
             hand[rng.randrange(R.KINDS)] += 1
-        state.hand[other] = hand
+        state.seats[other].hand = hand
 
 
 def _sample_dev_cards(
@@ -169,9 +171,10 @@ def _sample_dev_cards(
     known = [seat, *(s for s in shown if obs.revealed_dev)]
     unseen = [qty for _, _, qty in R.CARDS]
     for holder in known:
-        for card, count in enumerate(state.dev[holder]):
+        for card, count in enumerate(state.seats[holder].dev):
             unseen[card] -= count
-    drawn_vp = _drawn_vp_cards(unseen, sum(state.vp_cards), list(obs.deck_sizes), rng)
+    scored = sum(player.vp_cards for player in state.seats)
+    drawn_vp = _drawn_vp_cards(unseen, scored, list(obs.deck_sizes), rng)
     for card in drawn_vp:
         unseen[card] -= 1
     pool = [c for c, q in enumerate(unseen) for _ in range(q) if c not in R.VP_CARDS]
@@ -184,7 +187,7 @@ def _sample_dev_cards(
             deck[card] += 1
         for card in others:
             pool.remove(card)
-    state.deck = deck
+    state.bank.deck = deck
     for player in obs.players:
         if player.seat in known:
             continue
@@ -192,7 +195,7 @@ def _sample_dev_cards(
         for card in pool[: player.dev_cards]:
             hand[card] += 1
         del pool[: player.dev_cards]
-        state.dev[player.seat] = hand
+        state.seats[player.seat].dev = hand
 
 
 def _drawn_vp_cards(

@@ -10,6 +10,7 @@ from __future__ import annotations
 from referee.games.landover import rules as R
 from referee.games.landover.board import TERRAIN_NAMES, Board
 from referee.games.landover.position import Position
+from referee.games.landover.records import CITY, VILLAGE
 from sdk.pb.landgrave.games.landover.v1 import landover_pb2
 
 
@@ -69,36 +70,37 @@ def observe(state: Position, seat: int) -> landover_pb2.Observation:
         seat=seat,
         num_players=state.players,
         config=rules_config(state),
-        hand=state.hand[seat],
-        dev_hand=state.dev[seat],
+        hand=state.seats[seat].hand,
+        dev_hand=state.seats[seat].dev,
         deck_sizes=[
-            sum(q for c, q in enumerate(state.deck) if R.CARDS[c][1] == deck) for deck in range(3)
+            sum(q for c, q in enumerate(state.bank.deck) if R.CARDS[c][1] == deck)
+            for deck in range(3)
         ],
         current_seat=state.current,
         phase=state.phase.name.lower(),
         turn=state.turn,
-        barbarian_position=state.barbarian,
+        barbarian_position=state.pieces.barbarian,
         barbarian_track=R.BARBARIAN_TRACK,
         last_event=state.last_roll[0],
         last_red=state.last_roll[1],
         last_white=state.last_roll[2],
-        metro_owner=state.metro_owner,
-        longest_route_seat=state.longest,
-        port_authority_seat=state.port,
-        merchant_seat=state.merchant_seat,
-        merchant_tile=state.merchant_tile,
-        raid_immune_tiles=sorted(state.cleared),
+        metro_owner=state.awards.metro_owner,
+        longest_route_seat=state.awards.longest,
+        port_authority_seat=state.awards.port,
+        merchant_seat=state.awards.merchant_seat,
+        merchant_tile=state.awards.merchant_tile,
+        raid_immune_tiles=sorted(state.pieces.cleared),
         trade_ratio=[state.trade_ratio(seat, k) for k in range(R.KINDS)],
-        raided_this_turn=state.raided,
-        free_raids=state.free_raids,
+        raided_this_turn=state.perks.raided,
+        free_raids=state.perks.free_raids,
         winner=state.winner,
         victory_points_target=state.rules.victory_points,
         setup_vertex=state.setup_vertex,
-        crane_active=state.crane,
-        fleet_kind=state.fleet,
+        crane_active=state.perks.crane,
+        fleet_kind=state.perks.fleet,
         offers_left=max(0, state.rules.trade_offers - state.offers_made),
-        mystery_terrain_left=state.mystery_left[0],
-        mystery_numbers_left=state.mystery_left[1],
+        mystery_terrain_left=state.bank.mystery_left[0],
+        mystery_numbers_left=state.bank.mystery_left[1],
         alchemist_red=state.alchemist[0],
         alchemist_white=state.alchemist[1],
     )
@@ -118,38 +120,39 @@ def observe(state: Position, seat: int) -> landover_pb2.Observation:
     for tile, shown in enumerate(message.tiles):
         shown.terrain = TERRAIN_NAMES[board.terrain[tile]]
         shown.number = board.numbers[tile]
+    pieces = state.pieces
     for vertex, owner, building, wall, metro in zip(
-        message.vertices, state.owner, state.building, state.wall, state.metro_at, strict=True
+        message.vertices, pieces.owner, pieces.building, pieces.wall, pieces.metro_at, strict=True
     ):
         vertex.owner, vertex.building, vertex.wall, vertex.metro = owner, building, wall, metro
-    for edge, owner, piece in zip(message.edges, state.edge_owner, state.edge_piece, strict=True):
+    for edge, owner, piece in zip(message.edges, pieces.edge_owner, pieces.edge_piece, strict=True):
         edge.owner, edge.piece = owner, piece
-    for s in range(state.players):
+    for s, player in enumerate(state.seats):
         message.players.add(
             seat=s,
             victory_points=state.victory_points(s),
-            hand_size=sum(state.hand[s]),
-            dev_cards=state.dev_hand(s),
-            culture=state.culture[s],
-            military=state.military[s],
+            hand_size=sum(player.hand),
+            dev_cards=sum(player.dev),
+            culture=player.culture,
+            military=player.military,
             military_cap=state.military_cap(s),
-            walls=sum(1 for v, w in enumerate(state.wall) if w and state.owner[v] == s),
+            walls=pieces.count_walls(s),
             safe_hand=state.safe_hand(s),
-            catapult=state.catapult[s],
-            route_length=state.route_lengths[s],
+            catapult=player.catapult,
+            route_length=state.awards.route_lengths[s],
             harbors=state.harbor_count(s),
-            vp_cards=state.vp_cards[s],
-            defender_points=state.defender[s],
-            islands_explored=state.explored[s],
-            villages=state.count_buildings(s, 1),
-            cities=state.count_buildings(s, 2),
+            vp_cards=player.vp_cards,
+            defender_points=player.defender,
+            islands_explored=player.explored,
+            villages=pieces.count_buildings(s, VILLAGE),
+            cities=pieces.count_buildings(s, CITY),
         )
     for task in state.tasks:
         message.pending.add(kind=task.kind, seat=task.seat, purpose=task.purpose, a=task.a)
     if state.tasks and state.tasks[0].seat == seat:
         head = state.tasks[0]
         if head.purpose == "master_take":
-            message.revealed_hand.extend(state.hand[head.a])
+            message.revealed_hand.extend(state.seats[head.a].hand)
         elif head.kind == "card":
-            message.revealed_dev.extend(state.dev[head.a])
+            message.revealed_dev.extend(state.seats[head.a].dev)
     return message

@@ -1,12 +1,18 @@
-"""The data of one Landover position and the questions every rule asks of it.
+"""One Landover position: the owners of its data, the turn's bookkeeping, and the seat queries.
 
-A ``Position`` owns the game's data: the board's dealt tiles, the pieces,
-the seats' cards, tracks and awards, and the turn's bookkeeping. The rule
-modules (building.py, cards.py, roll.py, culture.py, awards.py, trade.py)
-read and change a Position; observation.py, render.py, svg.py, describe.py
-and forward.py read or fill one; state.py's ``LandoverState`` is a Position
-with the engine contract and the turn machine on top. Every module imports
-this one and none imports state.py, so the imports run one way.
+A ``Position`` holds the data's owners (records.py: a ``Player`` per seat,
+the ``Pieces``, the ``Bank``, the ``Awards``, the turn's ``Perks``; the
+board's dealt hexes are the ``Board``'s), the turn machine's own fields
+(phase, seat to act, the task queue, the open offer), and answers the
+questions every rule asks (victory points, trade ratios, safe hands).
+
+The rule modules (building.py, cards.py, roll.py, culture.py, awards.py,
+trade.py) read a Position, ask its owners to change, and return the tasks
+they set off; state.py's ``LandoverState`` is a Position with the engine
+contract and the turn machine on top, and queues those tasks.
+observation.py, render.py, svg.py and describe.py read a Position;
+forward.py fills a blank one. None imports state.py, so the imports run
+one way.
 """
 
 from __future__ import annotations
@@ -14,13 +20,13 @@ from __future__ import annotations
 import enum
 
 from referee.games.landover import rules as R
-from referee.games.landover.actions import DealNumber, DealTerrain
 from referee.games.landover.board import (
     GENERIC_HARBOR,
     RED_NUMBERS,
     TERRAIN_RESOURCE,
     Board,
 )
+from referee.games.landover.records import Awards, Bank, Perks, Pieces, Player
 from referee.games.landover.rules import Rules
 from referee.games.landover.tasks import Task
 from referee.games.landover.trade import Offer
@@ -37,41 +43,23 @@ class Phase(enum.IntEnum):
 
 
 class Position:
-    """Everything that makes one Landover position, with the seat queries."""
+    """One Landover position: its data's owners, the turn's bookkeeping, and the seat queries."""
 
-    def __init__(  # noqa: PLR0915 (one line per attribute: the state's whole inventory)
-        self, board: Board, rules: Rules, num_players: int, identity: bytes
-    ) -> None:
+    def __init__(self, board: Board, rules: Rules, num_players: int, identity: bytes) -> None:
         self.board = board
+        """The geometry, shared by every copy, and the dealt hexes (``Board.deal_hex``)."""
         self.rules = rules
         self.players = num_players
         self.identity = identity
-        n_v, n_e = len(board.vertex_xy), len(board.edges)
-        self.owner = [-1] * n_v
-        self.building = [0] * n_v
-        self.wall = [False] * n_v
-        self.metro_at = [-1] * n_v
-        self.edge_owner = [-1] * n_e
-        self.edge_piece = [0] * n_e
-        self.hand = [[0] * R.KINDS for _ in range(num_players)]
-        self.dev = [[0] * R.NUM_CARDS for _ in range(num_players)]
-        self.culture = [[0, 0, 0] for _ in range(num_players)]
-        self.military = [0] * num_players
-        self.vp_cards = [0] * num_players
-        self.defender = [0] * num_players
-        self.islands: list[set[int]] = [set() for _ in range(num_players)]
-        self.explored = [0] * num_players
-        self.catapult = [-1] * num_players
-        self.cleared: set[int] = set()
-        self.deck = [qty for _, _, qty in R.CARDS]
-        self.metro_owner = [-1, -1, -1]
-        self.metro_locked = [False, False, False]
-        self.merchant_seat = -1
-        self.merchant_tile = -1
-        self.longest = -1
-        self.port = -1
-        self.route_lengths = [0] * num_players
-        self.barbarian = 0
+        self.seats = [Player() for _ in range(num_players)]
+        self.pieces = Pieces(len(board.vertex_xy), len(board.edges))
+        self.bank = Bank(
+            (list(board.deal_pool.terrain), list(board.deal_pool.numbers)),
+            (list(board.mystery_pool.terrain), list(board.mystery_pool.numbers)),
+        )
+        self.awards = Awards(num_players)
+        self.perks = Perks()
+        # The turn machine's own (state.py); the rule modules only read these.
         self.phase = Phase.SETUP
         self.setup_step = 0
         """Index into the setup order; each step is a building then a road."""
@@ -81,70 +69,57 @@ class Position:
         self.turn = 0
         self.tasks: list[Task] = start_deal(board)
         """What waits (tasks.py); a new game starts with chance dealing the map's hexes."""
-        self.raided = False
-        self.free_raids = 0
-        self.crane = False
-        self.fleet = -1
         self.alchemist = (0, 0)
         self.last_roll = (-1, 0, 0)
         self.offer: Offer | None = None
         """This turn's latest offer between players (LANDOVER-06), open or closed."""
         self.offers_made = 0
-        self.deal_left = (list(board.deal_pool.terrain), list(board.deal_pool.numbers))
-        """What is left to deal to the map's dealt hexes: count per terrain, per number."""
-        self.mystery_left = (list(board.mystery_pool.terrain), list(board.mystery_pool.numbers))
-        """Likewise for its mystery hexes, dealt as roads and boats reach them."""
         self.winner = -1
 
-    # -- seat queries and moves of cards -------------------------------------
+    # -- seat queries ----------------------------------------------------------
 
     def victory_points(self, seat: int) -> int:
+        pieces, awards, player = self.pieces, self.awards, self.seats[seat]
         points = 0
-        for v, owner in enumerate(self.owner):
+        for v, owner in enumerate(pieces.owner):
             if owner == seat:
-                points += self.building[v]
-        points += 2 * self.metro_owner.count(seat)
-        points += 2 * (self.longest == seat) + 2 * (self.port == seat)
-        points += (self.merchant_seat == seat) + self.vp_cards[seat] + self.defender[seat]
-        return points + self.explored[seat]
-
-    def count_buildings(self, seat: int, kind: int) -> int:
-        return sum(1 for v, o in enumerate(self.owner) if o == seat and self.building[v] == kind)
-
-    def count_pieces(self, seat: int, piece: int) -> int:
-        return sum(
-            1 for e, o in enumerate(self.edge_owner) if o == seat and self.edge_piece[e] == piece
-        )
+                points += pieces.building[v]
+        points += 2 * awards.metro_owner.count(seat)
+        points += 2 * (awards.longest == seat) + 2 * (awards.port == seat)
+        points += (awards.merchant_seat == seat) + player.vp_cards + player.defender
+        return points + player.explored
 
     def harbor_count(self, seat: int) -> int:
-        return sum(1 for v, _ in self.board.harbor_spots if self.owner[v] == seat)
+        owner = self.pieces.owner
+        return sum(1 for v, _ in self.board.harbor_spots if owner[v] == seat)
 
     def safe_hand(self, seat: int) -> int:
-        walls = sum(1 for v, w in enumerate(self.wall) if w and self.owner[v] == seat)
-        return R.BASE_SAFE_HAND + 2 * walls
+        return R.BASE_SAFE_HAND + 2 * self.pieces.count_walls(seat)
 
     def military_cap(self, seat: int) -> int:
-        if self.culture[seat][R.POLITICS] >= 3:
+        if self.seats[seat].culture[R.POLITICS] >= 3:
             return R.POLITICS_MILITARY_CAP
         return R.MILITARY_CAP
 
     def trade_ratio(self, seat: int, kind: int) -> int:
         """The best bank ratio for giving ``kind`` (LANDOVER-16)."""
         ratio = 4
+        owner = self.pieces.owner
         for v, h in self.board.harbor_spots:
-            if self.owner[v] == seat:
+            if owner[v] == seat:
                 if h == GENERIC_HARBOR:
                     ratio = min(ratio, 3)
                 elif h == kind:
                     ratio = 2
+        awards = self.awards
         if (
-            self.merchant_seat == seat
-            and TERRAIN_RESOURCE.get(self.board.terrain[self.merchant_tile]) == kind
+            awards.merchant_seat == seat
+            and TERRAIN_RESOURCE.get(self.board.terrain[awards.merchant_tile]) == kind
         ):
             ratio = 2
-        if kind >= R.RESOURCES and self.culture[seat][R.COMMERCE] >= 3:
+        if kind >= R.RESOURCES and self.seats[seat].culture[R.COMMERCE] >= 3:
             ratio = 2
-        if self.fleet == kind and seat == self.current:
+        if self.perks.fleet == kind and seat == self.current:
             ratio = 2
         return ratio
 
@@ -152,8 +127,11 @@ class Position:
         limit = self.rules.raid_immunity_vp
         return limit > 0 and self.victory_points(seat) <= limit
 
+    def hand_size(self, seat: int) -> int:
+        return sum(self.seats[seat].hand)
+
     def dev_hand(self, seat: int) -> int:
-        return sum(self.dev[seat])
+        return sum(self.seats[seat].dev)
 
     def opponents(self, seat: int) -> list[int]:
         """Other seats in turn order after ``seat``."""
@@ -162,33 +140,9 @@ class Position:
     def turn_order(self) -> list[int]:
         return [(self.current + i) % self.players for i in range(self.players)]
 
-    def can_pay(self, seat: int, cost: R.Cost) -> bool:
-        hand = self.hand[seat]
-        return all(hand[k] >= c for k, c in enumerate(cost))
-
-    def pay(self, seat: int, cost: R.Cost) -> None:
-        for k, c in enumerate(cost):
-            self.hand[seat][k] -= c
-
-    def pools(self, tile: int) -> tuple[list[int], list[int]]:
-        """What is left to deal to ``tile``: counts per terrain and per number (LANDOVER-02)."""
-        return self.mystery_left if tile in self.board.mystery else self.deal_left
-
-    def deal(self, tile: int, action: DealTerrain | DealNumber) -> None:
-        """Chance's terrain or number for a hex, taken from its pool."""
-        terrain, numbers = self.pools(tile)
-        if isinstance(action, DealTerrain):
-            self.board.terrain[tile] = action.terrain
-            terrain[action.terrain] -= 1
-        else:
-            self.board.numbers[tile] = action.number
-            numbers[action.number] -= 1
-
-    def give(self, giver: int, taker: int, kind: int, count: int = 1) -> None:
-        """Move up to ``count`` cards of ``kind``: as many as the giver holds."""
-        moved = min(count, self.hand[giver][kind])
-        self.hand[giver][kind] -= moved
-        self.hand[taker][kind] += moved
+    def is_mystery(self, tile: int) -> bool:
+        """Whether ``tile`` is dealt from the mystery pool (LANDOVER-02)."""
+        return tile in self.board.mystery
 
     def setup_seat(self) -> int:
         n = self.players

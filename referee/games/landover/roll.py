@@ -37,8 +37,8 @@ from referee.games.landover.board import (
     RED_NUMBERS,
     TERRAIN_RESOURCE,
 )
-from referee.games.landover.building import CITY, VILLAGE
 from referee.games.landover.position import Position
+from referee.games.landover.records import CITY
 from referee.games.landover.tasks import Task
 
 CITY_YIELD = {
@@ -73,14 +73,12 @@ def roll_tasks(state: Position, event: int, red: int, white: int) -> list[Task]:
     """Move the barbarians or open a gate, then queue the 7 or production."""
     tasks: list[Task] = []
     if event == R.EVENT_BARBARIAN:
-        state.barbarian += 1
-        if state.barbarian >= R.BARBARIAN_TRACK:
-            state.barbarian = 0
+        if state.pieces.advance_barbarians():
             tasks.append(Task("attack", -1))
     else:
         track = event - 1
         for seat in state.turn_order():
-            if state.culture[seat][track] >= red:
+            if state.seats[seat].culture[track] >= red:
                 tasks.append(Task("draw", seat, "", track))
     if red + white == 7:
         tasks.append(Task("seven", -1))
@@ -100,33 +98,34 @@ def run_auto_task(state: Position, task: Task) -> list[Task]:
 
 def _attack(state: Position) -> list[Task]:
     """The barbarians arrive (LANDOVER-19)."""
-    strength = sum(1 for b in state.building if b == CITY)
-    defence = sum(state.military)
+    strength = sum(1 for b in state.pieces.building if b == CITY)
+    military = [player.military for player in state.seats]
     tasks = []
-    if strength > defence:
-        least = min(state.military)
+    if strength > sum(military):
+        least = min(military)
         for seat in state.turn_order():
-            if state.military[seat] == least and _razable(state, seat):
+            if military[seat] == least and _razable(state, seat):
                 tasks.append(Task("raze", seat))
     else:
-        best = max(state.military)
-        leaders = [s for s in state.turn_order() if state.military[s] == best]
+        best = max(military)
+        leaders = [s for s in state.turn_order() if military[s] == best]
         if best > 0 and len(leaders) == 1:
-            state.defender[leaders[0]] += 1
+            state.seats[leaders[0]].win_defence()
         elif best > 0:
             tasks += [Task("draw", s, "", 3) for s in leaders]
-    state.military = [max(0, m - 1) for m in state.military]
+    for player in state.seats:
+        player.lose_military()
     return tasks
 
 
 def _seven(state: Position) -> list[Task]:
-    for seat in range(state.players):
-        if state.catapult[seat] >= 0:
-            state.cleared.add(state.catapult[seat])
-            state.catapult[seat] = -1
+    for player in state.seats:
+        tile = player.lift_catapult()
+        if tile >= 0:
+            state.pieces.mark_cleared(tile)
     tasks = []
     for seat in state.turn_order():
-        cards = sum(state.hand[seat])
+        cards = state.hand_size(seat)
         if cards > state.safe_hand(seat):
             tasks.append(Task("discard", seat, "", cards // 2))
     return tasks
@@ -135,29 +134,26 @@ def _seven(state: Position) -> list[Task]:
 def _produce(state: Position, total: int) -> list[Task]:
     gained = [False] * state.players
     tasks = []
-    catapults = set(state.catapult)
+    catapults = {player.catapult for player in state.seats}
+    owner, building = state.pieces.owner, state.pieces.building
     for tile, number in enumerate(state.board.numbers):
         if number != total or tile in catapults:
             continue
         terrain = state.board.terrain[tile]
         for v in state.board.tile_vertices[tile]:
-            seat = state.owner[v]
+            seat = owner[v]
             if seat < 0:
                 continue
             if terrain == GOLD:
-                tasks.append(Task("gold", seat, "", state.building[v]))
+                tasks.append(Task("gold", seat, "", building[v]))
                 gained[seat] = True
             elif terrain in CITY_YIELD:
-                kinds = (
-                    CITY_YIELD[terrain]
-                    if state.building[v] == CITY
-                    else (TERRAIN_RESOURCE[terrain],)
-                )
+                kinds = CITY_YIELD[terrain] if building[v] == CITY else (TERRAIN_RESOURCE[terrain],)
                 for kind in kinds:
-                    state.hand[seat][kind] += 1
+                    state.seats[seat].gain(kind)
                 gained[seat] = True
     for seat in state.turn_order():
-        if not gained[seat] and state.culture[seat][R.SCIENCE] >= 3:
+        if not gained[seat] and state.seats[seat].culture[R.SCIENCE] >= 3:
             tasks.append(Task("kind", seat, "aqueduct"))
     return tasks
 
@@ -169,7 +165,7 @@ def task_outcomes(state: Position, task: Task) -> list[tuple[LandoverAction, Fra
         total = sum(counts.values())
         return [(DrawCard(c), Fraction(q, total)) for c, q in sorted(counts.items())]
     if task.kind in ("discard", "steal"):
-        hand = state.hand[task.seat if task.kind == "discard" else task.a]
+        hand = state.seats[task.seat if task.kind == "discard" else task.a].hand
         total = sum(hand)
         return [(RandomKind(k), Fraction(q, total)) for k, q in enumerate(hand) if q]
     if task.kind == "gold":
@@ -205,7 +201,7 @@ def _deal_outcomes(state: Position, task: Task) -> list[tuple[LandoverAction, Fr
     if task.purpose == "red":
         spots = _red_spots(state)
         return [(DealPlace(t), Fraction(1, len(spots))) for t in spots]
-    terrain, numbers = state.pools(task.a)
+    terrain, numbers = state.bank.pools(state.is_mystery(task.a))
     if task.purpose == "terrain":
         total = sum(terrain)
         return [(DealTerrain(t), Fraction(q, total)) for t, q in enumerate(terrain) if q]
@@ -217,32 +213,47 @@ def _deal_outcomes(state: Position, task: Task) -> list[tuple[LandoverAction, Fr
     return [(DealNumber(n), Fraction(q, total)) for n, q in sorted(left.items())]
 
 
-def apply_outcome(state: Position, task: Task, action: LandoverAction) -> None:
-    """Apply chance's outcome for ``task``, already taken off the queue."""
+def apply_outcome(state: Position, task: Task, action: LandoverAction) -> list[Task]:
+    """Apply chance's outcome for ``task``, already taken off the queue.
+
+    Returns what must come next, before anything else waiting: the rest of a
+    discard or of a gold hex's cards, one card per chance step.
+    """
     if isinstance(action, DealPlace):
-        state.deal(action.tile, DealNumber(task.a))
+        _deal(state, action.tile, DealNumber(task.a))
     elif isinstance(action, DealTerrain | DealNumber):
-        state.deal(task.a, action)
+        _deal(state, task.a, action)
     elif isinstance(action, DrawCard):
-        state.deck[action.card] -= 1
+        state.bank.draw(action.card)
         if action.card in R.VP_CARDS:
-            state.vp_cards[task.seat] += 1
+            state.seats[task.seat].score_vp_card()
         else:
-            state.dev[task.seat][action.card] += 1
+            state.seats[task.seat].take_dev(action.card)
     elif isinstance(action, RandomCity):
-        state.building[action.vertex] = VILLAGE
-        state.wall[action.vertex] = False
+        state.pieces.raze(action.vertex)
     else:
         assert isinstance(action, RandomKind)
+        seat = state.seats[task.seat]
         if task.kind == "discard":
-            state.hand[task.seat][action.kind] -= 1
+            seat.lose(action.kind)
         elif task.kind == "steal":
-            state.give(task.a, task.seat, action.kind)
+            seat.gain(action.kind, state.seats[task.a].lose(action.kind))
         else:
-            state.hand[task.seat][action.kind] += 1
-        # Discards and gold count down one card per chance step.
+            seat.gain(action.kind)
         if task.a > 1 and task.kind in ("discard", "gold"):
-            state.tasks.insert(0, Task(task.kind, task.seat, "", task.a - 1))
+            return [Task(task.kind, task.seat, "", task.a - 1)]
+    return []
+
+
+def _deal(state: Position, tile: int, action: DealTerrain | DealNumber) -> None:
+    """Chance's terrain or number for a hex, taken from its pool."""
+    mystery = state.is_mystery(tile)
+    if isinstance(action, DealTerrain):
+        state.bank.take_terrain(mystery, action.terrain)
+        state.board.deal_terrain(tile, action.terrain)
+    else:
+        state.bank.take_number(mystery, action.number)
+        state.board.deal_number(tile, action.number)
 
 
 def is_moot(state: Position, task: Task) -> bool:
@@ -252,8 +263,8 @@ def is_moot(state: Position, task: Task) -> bool:
         "draw": lambda: (
             state.dev_hand(task.seat) >= R.DEV_HAND_LIMIT or not _deck_counts(state, task.a)
         ),
-        "discard": lambda: task.a <= 0 or not sum(state.hand[task.seat]),
-        "steal": lambda: not sum(state.hand[task.a]),
+        "discard": lambda: task.a <= 0 or not state.hand_size(task.seat),
+        "steal": lambda: not state.hand_size(task.a),
         "raze": lambda: not _razable(state, task.seat),
         "deal": lambda: (
             board.terrain[task.a] != MYSTERY
@@ -269,13 +280,12 @@ def is_moot(state: Position, task: Task) -> bool:
 
 def _deck_counts(state: Position, deck: int) -> dict[int, int]:
     """Cards left in one deck, or in all of them for deck 3 (LANDOVER-30)."""
-    return {c: q for c, q in enumerate(state.deck) if q and (deck == 3 or R.CARDS[c][1] == deck)}
+    return {
+        c: q for c, q in enumerate(state.bank.deck) if q and (deck == 3 or R.CARDS[c][1] == deck)
+    }
 
 
 def _razable(state: Position, seat: int) -> list[int]:
     """The cities of ``seat`` the barbarians may raze: those without a metro."""
-    return [
-        v
-        for v, o in enumerate(state.owner)
-        if o == seat and state.building[v] == CITY and state.metro_at[v] < 0
-    ]
+    pieces = state.pieces
+    return [v for v in pieces.corners(seat, CITY) if pieces.metro_at[v] < 0]

@@ -8,13 +8,15 @@ deals, and the follow-up choices of dev cards) waits in a queue of tasks
 (tasks.py): the head task says who acts next, chance or a seat. An offer
 between players (trade.py) takes the floor while it is open.
 
-The data and the seat queries are the ``Position`` this class extends
-(position.py); the rules it applies live by concept: building.py (pieces
-and placement), roll.py (the roll, production and chance's steps),
-cards.py (dev cards and the choices they ask for), culture.py (culture
-and metros), awards.py (longest route and Port Authority) and trade.py
-(offers between players). Those modules know only the Position, never
-this one, so the imports run one way: into here.
+The data's owners and the seat queries are the ``Position`` this class
+extends (position.py, records.py); the rules it applies live by concept:
+building.py (pieces and placement), roll.py (the roll, production and
+chance's steps), cards.py (dev cards and the choices they ask for),
+culture.py (culture and metros), awards.py (longest route and Port
+Authority) and trade.py (offers between players). Those modules know only
+the Position, never this one: they change the data through its owners and
+return the tasks they set off, which this class queues (ahead of the
+others for what must come next). The imports run one way: into here.
 """
 
 from __future__ import annotations
@@ -49,49 +51,30 @@ from referee.games.landover.actions import (
     Skip,
 )
 from referee.games.landover.board import GOLD, TERRAIN_RESOURCE
-from referee.games.landover.building import BOAT, CITY, ROAD, VILLAGE
 from referee.games.landover.describe import describe
 from referee.games.landover.observation import observe
 from referee.games.landover.position import Phase, Position
+from referee.games.landover.records import BOAT, CITY, ROAD, VILLAGE, Perks
 from referee.games.landover.render import render_text
 from referee.games.landover.svg import render_svg
 from referee.games.landover.tasks import AUTO_TASKS, CHANCE_TASKS, Task
 from sdk.pb.landgrave.games.landover.v1 import landover_pb2
 
-# Re-exports building.py's CITY and VILLAGE, which tests import from here.
+# Re-exports records.py's CITY and VILLAGE, which tests import from here.
 __all__ = ["CITY", "VILLAGE", "LandoverState", "Phase"]
 
 
 PRIVATE_CHOICES = frozenset({"master_take", "wedding", "harbor_give", "harbor_return"})
 """Choices of a card to hand over that only the giver and the taker see (LANDOVER-33, -35)."""
-CLONED_LISTS = (
-    "owner",
-    "building",
-    "wall",
-    "metro_at",
-    "edge_owner",
-    "edge_piece",
-    "military",
-    "vp_cards",
-    "defender",
-    "explored",
-    "catapult",
-    "deck",
-    "metro_owner",
-    "metro_locked",
-    "route_lengths",
-    "tasks",
-)
-"""Flat lists of a state that ``clone`` copies (their items are numbers or frozen values)."""
-CLONED_NESTED = ("hand", "dev", "culture")
-"""Lists of per-seat lists that ``clone`` copies two deep."""
 
 
 class LandoverState(Position, State[LandoverAction]):
     """A Landover game: the engine contract and the turn machine over a Position."""
 
-    not_in_canonical = frozenset({"rules", "players", "route_lengths"})
+    not_in_canonical = frozenset({"rules", "players", "awards.route_lengths"})
     """Rules and players are named in ``identity``; route lengths follow from the roads."""
+    records = frozenset({"seats", "pieces", "bank", "awards", "perks"})
+    """The owners of the data (records.py), checked field by field for the digest."""
 
     # -- the contract --------------------------------------------------------
 
@@ -127,7 +110,8 @@ class LandoverState(Position, State[LandoverAction]):
         if seat == CHANCE or seat not in self.to_act():
             return []
         if self.offer is not None and self.offer.is_open:
-            return trade.options(self.offer, seat, self.hand[seat], self.rules.trade_cards)
+            hand = self.seats[seat].hand
+            return trade.options(self.offer, seat, hand, self.rules.trade_cards)
         if self.tasks:
             return cards.task_options(self, self.tasks[0])
         if self.phase is Phase.SETUP:
@@ -153,7 +137,7 @@ class LandoverState(Position, State[LandoverAction]):
             if self.offer is not None and self.offer.is_open:
                 self._apply_trade(seat, action)
             elif self.tasks:
-                cards.apply_choice(self, self.tasks.pop(0), action)
+                self.tasks[:1] = cards.apply_choice(self, self.tasks[0], action)
             elif self.phase is Phase.SETUP:
                 self._apply_setup(seat, action)
             elif self.phase is Phase.PRE_ROLL:
@@ -180,45 +164,53 @@ class LandoverState(Position, State[LandoverAction]):
         return result
 
     def canonical(self) -> bytes:
+        pieces, bank, awards, perks, seats = (
+            self.pieces,
+            self.bank,
+            self.awards,
+            self.perks,
+            self.seats,
+        )
+        # The fields in the order of the first digest, so old records still verify.
         fields = (
-            self.owner,
-            self.building,
-            self.wall,
-            self.metro_at,
-            self.edge_owner,
-            self.edge_piece,
+            pieces.owner,
+            pieces.building,
+            pieces.wall,
+            pieces.metro_at,
+            pieces.edge_owner,
+            pieces.edge_piece,
             self.board.terrain,
             self.board.numbers,
-            self.deal_left,
-            self.mystery_left,
-            self.hand,
-            self.dev,
-            self.culture,
-            self.military,
-            self.vp_cards,
-            self.defender,
-            [sorted(i) for i in self.islands],
-            self.explored,
-            self.catapult,
-            sorted(self.cleared),
-            self.deck,
-            self.metro_owner,
-            self.metro_locked,
-            self.merchant_seat,
-            self.merchant_tile,
-            self.longest,
-            self.port,
-            self.barbarian,
+            bank.deal_left,
+            bank.mystery_left,
+            [p.hand for p in seats],
+            [p.dev for p in seats],
+            [p.culture for p in seats],
+            [p.military for p in seats],
+            [p.vp_cards for p in seats],
+            [p.defender for p in seats],
+            [sorted(p.islands) for p in seats],
+            [p.explored for p in seats],
+            [p.catapult for p in seats],
+            sorted(pieces.cleared),
+            bank.deck,
+            awards.metro_owner,
+            awards.metro_locked,
+            awards.merchant_seat,
+            awards.merchant_tile,
+            awards.longest,
+            awards.port,
+            pieces.barbarian,
             int(self.phase),
             self.setup_step,
             self.setup_vertex,
             self.current,
             self.turn,
             self.tasks,
-            self.raided,
-            self.free_raids,
-            self.crane,
-            self.fleet,
+            perks.raided,
+            perks.free_raids,
+            perks.crane,
+            perks.fleet,
             self.alchemist,
             self.last_roll,
             self.offer,
@@ -261,14 +253,12 @@ class LandoverState(Position, State[LandoverAction]):
         other = object.__new__(LandoverState)
         other.__dict__.update(self.__dict__)
         other.board = self.board.with_own_tiles()
-        for name in CLONED_LISTS:
-            setattr(other, name, list(getattr(self, name)))
-        for name in CLONED_NESTED:
-            setattr(other, name, [list(row) for row in getattr(self, name)])
-        other.islands = [set(i) for i in self.islands]
-        other.cleared = set(self.cleared)
-        other.deal_left = (list(self.deal_left[0]), list(self.deal_left[1]))
-        other.mystery_left = (list(self.mystery_left[0]), list(self.mystery_left[1]))
+        other.seats = [player.copy() for player in self.seats]
+        other.pieces = self.pieces.copy()
+        other.bank = self.bank.copy()
+        other.awards = self.awards.copy()
+        other.perks = self.perks.copy()
+        other.tasks = list(self.tasks)
         return other
 
     def default_action(self, seat: int) -> LandoverAction:
@@ -281,25 +271,24 @@ class LandoverState(Position, State[LandoverAction]):
     # -- setup ---------------------------------------------------------------
 
     def _apply_setup(self, seat: int, action: LandoverAction) -> None:
+        player = self.seats[seat]
         if isinstance(action, (BuildVillage, BuildCity)):
             v = action.vertex
-            self.owner[v] = seat
-            self.building[v] = CITY if isinstance(action, BuildCity) else VILLAGE
-            self.islands[seat] |= self.board.vertex_islands(v)
+            self.pieces.build(v, seat, CITY if isinstance(action, BuildCity) else VILLAGE)
+            player.settle(self.board.vertex_islands(v), explore=False)
             self.setup_vertex = v
             if isinstance(action, BuildCity):
                 for t in self.board.vertex_tiles[v]:
                     terrain = self.board.terrain[t]
                     if terrain in TERRAIN_RESOURCE:
-                        self.hand[seat][TERRAIN_RESOURCE[terrain]] += 1
+                        player.gain(TERRAIN_RESOURCE[terrain])
                     elif terrain == GOLD:
                         self.tasks.append(Task("gold", seat, "", 1))
             self._update_awards()
             return
         assert isinstance(action, (BuildRoad, BuildBoat))
-        building.place_route(
-            self, seat, action.edge, BOAT if isinstance(action, BuildBoat) else ROAD
-        )
+        piece = BOAT if isinstance(action, BuildBoat) else ROAD
+        self.tasks[:0] = building.place_route(self, seat, action.edge, piece)
         self.setup_vertex = -1
         self.setup_step += 1
         if self.setup_step == 2 * self.players:
@@ -316,22 +305,20 @@ class LandoverState(Position, State[LandoverAction]):
     def _start_turn(self) -> None:
         self.offer = None
         self.offers_made = 0
-        self.raided = False
-        self.free_raids = 0
-        self.crane = False
-        self.fleet = -1
+        self.perks = Perks()
         self.alchemist = (0, 0)
-        self.phase = Phase.PRE_ROLL if self.dev[self.current][R.ALCHEMIST] else Phase.ROLL
+        alchemist = self.seats[self.current].dev[R.ALCHEMIST]
+        self.phase = Phase.PRE_ROLL if alchemist else Phase.ROLL
 
     def _apply_pre_roll(self, action: LandoverAction) -> None:
         if isinstance(action, ChooseDice):
-            self.dev[self.current][R.ALCHEMIST] -= 1
+            self.seats[self.current].spend_dev(R.ALCHEMIST)
             self.alchemist = (action.red, action.white)
         self.phase = Phase.ROLL
 
     def _apply_chance(self, action: LandoverAction) -> None:
         if self.tasks:
-            roll.apply_outcome(self, self.tasks.pop(0), action)
+            self.tasks[:1] = roll.apply_outcome(self, self.tasks[0], action)
             return
         if isinstance(action, EventRoll):
             red, white = self.alchemist
@@ -345,9 +332,10 @@ class LandoverState(Position, State[LandoverAction]):
 
     def _main_options(self) -> list[LandoverAction]:
         seat = self.current
-        hand = self.hand[seat]
+        player = self.seats[seat]
+        hand = player.hand
         options: list[LandoverAction] = [EndTurn(), *building.build_options(self, seat)]
-        if self.can_pay(seat, R.MILITARY_COST) and self.military[seat] < self.military_cap(seat):
+        if player.can_pay(R.MILITARY_COST) and player.military < self.military_cap(seat):
             options.append(BuyMilitary())
         for track in range(3):
             if culture.can_improve(self, seat, track):
@@ -355,10 +343,11 @@ class LandoverState(Position, State[LandoverAction]):
         for give in range(R.KINDS):
             if hand[give] >= self.trade_ratio(seat, give):
                 options += [BankTrade(give, get) for get in range(R.KINDS) if get != give]
-        if self.free_raids or (not self.raided and self.military[seat] >= 1):
+        perks = self.perks
+        if perks.free_raids or (not perks.raided and player.military >= 1):
             for tile, victims in building.raid_tiles(self, seat):
                 options += [Raid(tile, victim) for victim in victims]
-        for card, count in enumerate(self.dev[seat]):
+        for card, count in enumerate(player.dev):
             if count and cards.can_play(self, seat, card):
                 options.append(PlayCard(card))
         if self.offers_made < self.rules.trade_offers and self.rules.trade_cards and sum(hand):
@@ -368,9 +357,10 @@ class LandoverState(Position, State[LandoverAction]):
     def _apply_trade(self, seat: int, action: LandoverAction) -> None:
         """A step of the open offer between players (LANDOVER-06)."""
         assert self.offer is not None
-        self.offer = trade.step(self.offer, seat, action, self.hand)
+        self.offer = trade.step(self.offer, seat, action, self.seats)
 
     def _apply_main(self, seat: int, action: LandoverAction) -> None:
+        player = self.seats[seat]
         match action:
             case EndTurn():
                 self.turn += 1
@@ -380,26 +370,23 @@ class LandoverState(Position, State[LandoverAction]):
                 self.current = (self.current + 1) % self.players
                 self._start_turn()
             case BuildRoad() | BuildBoat() | BuildVillage() | BuildCity() | BuildWall():
-                building.apply_build(self, seat, action)
+                self.tasks[:0] = building.apply_build(self, seat, action)
             case BuyMilitary():
-                self.pay(seat, R.MILITARY_COST)
-                self.military[seat] += 1
+                player.pay(R.MILITARY_COST)
+                player.add_military(1, self.military_cap(seat))
             case ImproveCulture(track):
-                culture.improve(self, seat, track)
+                self.tasks += culture.improve(self, seat, track)
             case BankTrade(give, get):
-                self.hand[seat][give] -= self.trade_ratio(seat, give)
-                self.hand[seat][get] += 1
+                player.lose(give, self.trade_ratio(seat, give))
+                player.gain(get)
             case Raid(tile, victim):
-                if self.free_raids:
-                    self.free_raids -= 1
-                else:
-                    self.raided = True
-                    self.military[seat] -= 1
-                self.catapult[seat] = tile
+                if self.perks.raid():
+                    player.lose_military()
+                player.place_catapult(tile)
                 self.tasks.append(Task("steal", seat, "", victim))
             case PlayCard(card):
-                self.dev[seat][card] -= 1
-                cards.play(self, seat, card)
+                player.spend_dev(card)
+                self.tasks += cards.play(self, seat, card)
             case ProposeTrade():
                 self.offers_made += 1
                 self.offer = trade.Offer(seat)

@@ -65,7 +65,7 @@ def _point(state: Position, vertex: int) -> tuple[float, float]:
 
 def _tiles(state: Position) -> list[str]:
     board = state.board
-    catapults = {tile: seat for seat, tile in enumerate(state.catapult) if tile >= 0}
+    catapults = {p.catapult: seat for seat, p in enumerate(state.seats) if p.catapult >= 0}
     parts = []
     for tile, (q, r) in enumerate(board.coords):
         terrain = board.terrain[tile]
@@ -86,7 +86,7 @@ def _tiles(state: Position) -> list[str]:
                 f'<text x="{cx:.1f}" y="{cy + 4:.1f}" text-anchor="middle" fill="{colour}">'
                 f"{number}</text>"
             )
-        if tile in state.cleared:
+        if tile in state.pieces.cleared:
             parts.append(
                 f'<text x="{cx:.1f}" y="{cy - 12:.1f}" text-anchor="middle" fill="#1565c0">'
                 "shield</text>"
@@ -103,11 +103,11 @@ def _tiles(state: Position) -> list[str]:
 def _edges(state: Position) -> list[str]:
     parts = []
     for e, (a, b) in enumerate(state.board.edges):
-        owner = state.edge_owner[e]
+        owner = state.pieces.edge_owner[e]
         if owner < 0:
             continue
         (x1, y1), (x2, y2) = _point(state, a), _point(state, b)
-        dash = ' stroke-dasharray="4,3"' if state.edge_piece[e] else ""
+        dash = ' stroke-dasharray="4,3"' if state.pieces.edge_piece[e] else ""
         parts.append(
             f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" '
             f'stroke="{SEAT_COLOURS[owner]}" stroke-width="5"{dash}/>'
@@ -127,17 +127,17 @@ def _vertices(state: Position) -> list[str]:
                 f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3" fill="#fff" stroke="#333">'
                 f"<title>{label}</title></circle>"
             )
-        owner = state.owner[v]
+        owner = state.pieces.owner[v]
         if owner < 0:
             continue
         colour = SEAT_COLOURS[owner]
-        if state.building[v] == 2:
-            stroke = "#000" if state.wall[v] else "#fff"
+        if state.pieces.building[v] == 2:
+            stroke = "#000" if state.pieces.wall[v] else "#fff"
             parts.append(
                 f'<rect x="{x - 7:.1f}" y="{y - 7:.1f}" width="14" height="14" fill="{colour}" '
-                f'stroke="{stroke}" stroke-width="{3 if state.wall[v] else 1}"/>'
+                f'stroke="{stroke}" stroke-width="{3 if state.pieces.wall[v] else 1}"/>'
             )
-            if state.metro_at[v] >= 0:
+            if state.pieces.metro_at[v] >= 0:
                 parts.append(
                     f'<text x="{x:.1f}" y="{y + 4:.1f}" text-anchor="middle" fill="#fff">M</text>'
                 )
@@ -149,14 +149,14 @@ def _vertices(state: Position) -> list[str]:
 def _standings(state: Position, x: float, y: float) -> list[str]:
     parts = [
         f'<text x="{x:.1f}" y="{y + LINE:.1f}">turn {state.turn}, barbarians '
-        f"{state.barbarian}/7, target {state.rules.victory_points} VP</text>"
+        f"{state.pieces.barbarian}/7, target {state.rules.victory_points} VP</text>"
     ]
-    for seat in range(state.players):
+    for seat, player in enumerate(state.seats):
         mark = " (winner)" if seat == state.winner else " *" if seat == state.current else ""
         text = (
             f"seat {seat}: {state.victory_points(seat)} VP, culture "
-            f"{'/'.join(map(str, state.culture[seat]))}, military {state.military[seat]}, "
-            f"cards {sum(state.hand[seat])}, dev {state.dev_hand(seat)}{mark}"
+            f"{'/'.join(map(str, player.culture))}, military {player.military}, "
+            f"cards {sum(player.hand)}, dev {state.dev_hand(seat)}{mark}"
         )
         parts.append(
             f'<text x="{x:.1f}" y="{y + LINE * (seat + 2):.1f}" '

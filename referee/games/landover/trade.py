@@ -27,6 +27,7 @@ from referee.games.landover.actions import (
     TradeAsk,
     TradeGive,
 )
+from referee.games.landover.records import Player
 
 PROPOSER, WAITING, ACCEPTED, DECLINED = -1, 0, 1, 2
 """Values of ``Offer.answers``, as in the Observation's TradeOffer."""
@@ -85,20 +86,20 @@ def options(offer: Offer, seat: int, hand: list[int], most: int) -> list[Landove
     return result
 
 
-def step(offer: Offer, seat: int, action: LandoverAction, hands: list[list[int]]) -> Offer:
-    """The offer after a legal action of ``seat``; a trade moves the cards in ``hands``."""
+def step(offer: Offer, seat: int, action: LandoverAction, seats: list[Player]) -> Offer:
+    """The offer after a legal action of ``seat``; a trade moves the two players' cards."""
     match action:
         case TradeGive(kind):
             return replace(offer, give=tuple(sorted((*offer.give, kind))))
         case TradeAsk(kind):
             return replace(offer, get=tuple(sorted((*offer.get, kind))))
         case SendOffer():
-            answers = tuple(PROPOSER if s == offer.proposer else WAITING for s in range(len(hands)))
+            answers = tuple(PROPOSER if s == offer.proposer else WAITING for s in range(len(seats)))
             return replace(offer, answers=answers, status=ANSWERING)
         case AcceptTrade() | DeclineTrade():
             return _answer(offer, seat, isinstance(action, AcceptTrade))
         case ChoosePartner(partner):
-            _swap(hands[offer.proposer], hands[partner], offer)
+            _swap(seats[offer.proposer], seats[partner], offer)
             return replace(offer, status=DONE, partner=partner)
     return replace(offer, status=CANCELLED)
 
@@ -113,10 +114,8 @@ def _answer(offer: Offer, seat: int, accept: bool) -> Offer:
     return replace(offer, answers=tuple(answers), status=status)
 
 
-def _swap(proposer: list[int], partner: list[int], offer: Offer) -> None:
+def _swap(proposer: Player, partner: Player, offer: Offer) -> None:
     for kind in offer.give:
-        proposer[kind] -= 1
-        partner[kind] += 1
+        partner.gain(kind, proposer.lose(kind))
     for kind in offer.get:
-        partner[kind] -= 1
-        proposer[kind] += 1
+        proposer.gain(kind, partner.lose(kind))
