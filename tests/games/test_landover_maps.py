@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,7 @@ from referee.games.landover import ENGINE, board
 from referee.games.landover.actions import (
     BuildBoat,
     BuildVillage,
+    DealHarbor,
     DealNumber,
     DealTerrain,
     Raid,
@@ -76,6 +78,41 @@ def test_the_default_board_is_dealt_by_chance_and_differs_by_seed() -> None:
     assert len({tuple(s.board.numbers) for s in boards}) == 4
 
 
+def test_the_default_boards_harbors_are_dealt_by_chance_and_differ_by_seed() -> None:
+    """LANDOVER-02: the beginner board's nine harbor places, their types dealt before setup."""
+    reference = beginner_board()
+    places = sorted(v for v, _ in reference.harbor_spots)
+    types = sorted(h for _, h in reference.harbor_spots)
+    boards = [dealt("standard", seed) for seed in range(6)]
+    for state in boards:
+        assert sorted(v for v, _ in state.board.harbor_spots) == places
+        assert sorted(h for _, h in state.board.harbor_spots) == types
+        assert not any(state.bank.harbors_left)
+        shown = state.observation(0).vertices
+        assert [shown[v].harbor for v in range(len(shown))] == state.board.harbor
+    assert len({tuple(s.board.harbor) for s in boards}) == 6
+
+
+def test_a_harbor_deal_is_a_public_chance_step_in_proportion_to_what_is_left() -> None:
+    state = ENGINE.new_game(config(map="standard"), 3)
+    assert isinstance(state, LandoverState)
+    while state.tasks[0].purpose != "harbor":
+        state.apply(CHANCE, state.chance_outcomes()[0][0])
+    before = state.board.harbor
+    assert all(before[v] < 0 for slot in state.board.harbor_deal for v in slot)
+    outcomes = state.chance_outcomes()
+    assert [(o.harbor, p) for o, p in outcomes] == [
+        *((kind, Fraction(1, 9)) for kind in range(5)),
+        (board.GENERIC_HARBOR, Fraction(4, 9)),
+    ]
+    slot = state.board.harbor_deal[0]
+    text = state.describe(CHANCE, DealHarbor(board.GENERIC_HARBOR))
+    assert text == f"chance deals a 3:1 harbor to vertices {slot[0]} and {slot[1]}"
+    state.apply(CHANCE, DealHarbor(board.GENERIC_HARBOR))
+    assert [state.board.harbor[v] for v in slot] == [board.GENERIC_HARBOR] * 2
+    assert state.bank.harbors_left[board.GENERIC_HARBOR] == 3
+
+
 def test_six_and_eight_are_dealt_apart_while_anything_else_is_left() -> None:
     """LANDOVER-02: the Catan habit of keeping the red numbers apart."""
     for seed in range(8):
@@ -89,6 +126,7 @@ def test_the_beginner_board_stays_fixed_and_needs_no_deal() -> None:
     state = ENGINE.new_game(config(map="beginner"), 2)
     assert isinstance(state, LandoverState)
     assert state.to_act() == (0,) and state.board.terrain == beginner_board().terrain
+    assert state.board.harbor == beginner_board().harbor and not state.board.harbor_deal
 
 
 def test_the_islands_map_has_three_islands_gold_mystery_hexes_and_coastal_harbors() -> None:
@@ -188,6 +226,18 @@ def test_a_map_file_whose_pools_do_not_fit_is_a_config_error(
     )
     monkeypatch.setattr(board, "DATA", tmp_path)
     with pytest.raises(ConfigError, match=r"deal pool must hold a terrain for each of its 2 hexes"):
+        make_board("islands", 0)
+
+
+def test_a_map_file_without_a_type_for_each_harbor_to_deal_is_a_config_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "islands.json").write_text(
+        '{"hexes": [[0, 0, "forest", 5]], "harbors": [[0, 0, "E", "deal"], [0, 0, "W", "deal"]],'
+        ' "harbor_pool": {"3:1": 1}}'
+    )
+    monkeypatch.setattr(board, "DATA", tmp_path)
+    with pytest.raises(ConfigError, match=r"harbor pool must hold a type for each harbor"):
         make_board("islands", 0)
 
 

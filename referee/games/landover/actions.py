@@ -220,6 +220,13 @@ class DealPlace:
     tile: int
 
 
+@dataclass(frozen=True, order=True)
+class DealHarbor:
+    """Chance: the type of the harbor being dealt (LANDOVER-02): 0..4 a resource's 2:1, 8 a 3:1."""
+
+    harbor: int
+
+
 LandoverAction = (
     BuildRoad
     | BuildBoat
@@ -257,4 +264,5 @@ LandoverAction = (
     | DealTerrain
     | DealNumber
     | DealPlace
+    | DealHarbor
 )

@@ -45,6 +45,9 @@ HIGHEST_NUMBER = 12
 TERRAIN_RESOURCE = {FOREST: WOOD, PASTURE: WOOL, MOUNTAINS: ORE, FIELDS: WHEAT, HILLS: CLAY}
 GENERIC_HARBOR = 8
 """A 3:1 harbor; 0..4 is a 2:1 harbor of that resource."""
+HARBOR_TYPES = GENERIC_HARBOR + 1
+DEALT_HARBOR = -2
+"""A harbor whose type chance deals at the start (map files: type "deal")."""
 CORNERS = ((0, -2), (1, -1), (1, 1), (0, 2), (-1, 1), (-1, -1))
 """Offsets of a hex's corners from its centre: N, NE-corner, SE-corner, S, SW-corner, NW-corner."""
 SIDE_CORNERS = {"NE": (0, 1), "E": (1, 2), "SE": (2, 3), "SW": (3, 4), "W": (4, 5), "NW": (5, 0)}
@@ -65,8 +68,9 @@ MAP_HARBOR = {
     "wool": WOOL,
     "wheat": WHEAT,
     "ore": ORE,
+    "deal": DEALT_HARBOR,
 }
-"""Harbor types in a map file."""
+"""Harbor types in a map file ("deal": dealt by chance from its ``harbor_pool``)."""
 MAP_FILES = ("standard", "islands")
 """The map files in data/, by name; "standard" is the default map."""
 EDGE_LAND, EDGE_COAST, EDGE_SEA = range(3)
@@ -107,16 +111,27 @@ class Board:
     """Hexes dealt from ``deal_pool`` before setup, in this order."""
     deal_pool: Pool = Pool()
     mystery_pool: Pool = Pool()
+    harbor_deal: tuple[tuple[int, ...], ...] = ()
+    """The corners of each harbor dealt before setup, in order (-1 in ``harbor`` until dealt)."""
+    harbor_pool: tuple[int, ...] = ()
+    """What those harbors are dealt from: count per harbor type (0..4, ``GENERIC_HARBOR``)."""
 
     def with_own_tiles(self) -> Board:
-        """A copy whose terrains and numbers are its own; the geometry stays shared."""
-        return replace(self, terrain=list(self.terrain), numbers=list(self.numbers))
+        """A copy whose terrains, numbers and harbors are its own; the geometry stays shared."""
+        harbor = list(self.harbor) if self.harbor_deal else self.harbor
+        return replace(self, terrain=list(self.terrain), numbers=list(self.numbers), harbor=harbor)
 
     def deal_terrain(self, tile: int, terrain: int) -> None:
         self.terrain[tile] = terrain
 
     def deal_number(self, tile: int, number: int) -> None:
         self.numbers[tile] = number
+
+    def deal_harbor(self, slot: int, kind: int) -> None:
+        """Chance's type for the ``slot``-th dealt harbor (LANDOVER-02)."""
+        for v in self.harbor_deal[slot]:
+            self.harbor[v] = kind
+        self.harbor_spots = harbor_spots(self.harbor)
 
     def swap_numbers(self, a: int, b: int) -> None:
         """Inventor's swap of two hexes' numbers (LANDOVER-36)."""
@@ -137,6 +152,28 @@ class Board:
         return f"{self.name}|{tiles}|{self.harbor}"
 
 
+def harbor_spots(harbor: list[int]) -> tuple[tuple[int, int], ...]:
+    return tuple((v, h) for v, h in enumerate(harbor) if h >= 0)
+
+
+def _place_harbors(
+    harbors: list[tuple[tuple[int, int], str, int]],
+    vertices: int,
+    rings: list[tuple[int, ...]],
+) -> tuple[list[int], tuple[tuple[int, ...], ...]]:
+    """Each corner's harbor type (-1: none or not dealt yet), and the corners of each to deal."""
+    harbor = [-1] * vertices
+    to_deal = []
+    for (_, side, kind), ring in zip(harbors, rings, strict=True):
+        spots = tuple(ring[corner] for corner in SIDE_CORNERS[side])
+        if kind == DEALT_HARBOR:
+            to_deal.append(spots)
+            continue
+        for v in spots:
+            harbor[v] = kind
+    return harbor, tuple(to_deal)
+
+
 def _row_coords(rows: list[int]) -> list[tuple[int, int]]:
     """Axial coordinates of a hexagonal board given its row lengths (3,4,5,4,3)."""
     middle = len(rows) // 2
@@ -154,12 +191,15 @@ def build_board(
     harbors: list[tuple[tuple[int, int], str, int]],
     dealt: tuple[list[tuple[int, int]], list[tuple[int, int]]] = ([], []),
     pools: tuple[Pool, Pool] = (Pool(), Pool()),
+    *,
+    harbor_pool: tuple[int, ...] = (),
 ) -> Board:
     """A board from land tiles ((q, r), terrain, number) and harbors ((q, r), side, type).
 
     Every hex touching land that is not land becomes sea. ``dealt`` names the
     hexes dealt at the start and the mystery hexes (both ``MYSTERY`` in
-    ``land``); ``pools`` are what each is dealt from.
+    ``land``); ``pools`` are what each is dealt from. A harbor of type
+    ``DEALT_HARBOR`` is dealt at the start from ``harbor_pool``.
     """
     land_map = {coord: (terrain, number) for coord, terrain, number in land}
     directions = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
@@ -216,11 +256,9 @@ def build_board(
         edge_kind.append(
             EDGE_LAND if lands == 2 else EDGE_COAST if lands == 1 and len(tiles) == 2 else EDGE_SEA
         )
-    harbor = [-1] * len(vertex_xy)
-    for coord, side, kind in harbors:
-        ring = tile_vertices[index_of[coord]]
-        for corner in SIDE_CORNERS[side]:
-            harbor[ring[corner]] = kind
+    harbor, harbor_deal = _place_harbors(
+        harbors, len(vertex_xy), [tile_vertices[index_of[coord]] for coord, _, _ in harbors]
+    )
     island = _islands(coords, terrain, index_of, directions)
     start, hidden = dealt
     return Board(
@@ -237,11 +275,13 @@ def build_board(
         edges=edges,
         edge_kind=edge_kind,
         harbor=harbor,
-        harbor_spots=tuple((v, h) for v, h in enumerate(harbor) if h >= 0),
+        harbor_spots=harbor_spots(harbor),
         mystery=frozenset(index_of[c] for c in hidden),
         deal=tuple(index_of[c] for c in start),
         deal_pool=pools[0],
         mystery_pool=pools[1],
+        harbor_deal=harbor_deal,
+        harbor_pool=harbor_pool,
     )
 
 
@@ -349,7 +389,15 @@ def map_file_board(name: str) -> Board:
     pools = (_pool(data.get("deal")), _pool(data.get("mystery")))
     _check_pool(name, "deal", len(start), pools[0])
     _check_pool(name, "mystery", len(hidden), pools[1])
-    return build_board(name, land, harbors, (start, hidden), pools)
+    harbor_pool = [0] * HARBOR_TYPES
+    for kind, count in data.get("harbor_pool", {}).items():
+        harbor_pool[MAP_HARBOR[kind]] = count
+    if sum(harbor_pool) != sum(kind == DEALT_HARBOR for _, _, kind in harbors):
+        raise ConfigError(
+            f"landover map {name}: the harbor pool must hold a type for each harbor to deal"
+        )
+    dealt_pool = tuple(harbor_pool) if sum(harbor_pool) else ()
+    return build_board(name, land, harbors, (start, hidden), pools, harbor_pool=dealt_pool)
 
 
 def _pool(data: dict[str, Any] | None) -> Pool:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from referee.engine import actor
 from referee.games.landover import actions as a
 from referee.games.landover import rules as R
-from referee.games.landover.board import SEA, TERRAIN_NAMES
+from referee.games.landover.board import GENERIC_HARBOR, SEA, TERRAIN_NAMES
 from referee.games.landover.position import Position
 
 TRACK_NAMES = ("science", "commerce", "politics")
@@ -105,6 +105,8 @@ def _predicate(state: Position, action: a.LandoverAction) -> str:  # noqa: PLR09
             return f"deals number {number} to {_tile(state, _task_tile(state))}"
         case a.DealPlace(tile):
             return f"deals number {_task_tile(state)} to {_tile(state, tile)}"
+        case a.DealHarbor(harbor):
+            return f"deals a {_harbor(harbor)} harbor to {_harbor_place(state)}"
     raise TypeError(f"expected a Landover action, got {type(action).__name__}")
 
 
@@ -168,6 +170,21 @@ def _edge(state: Position, edge: int) -> str:
 
 def _task_seat(state: Position) -> int:
     return state.tasks[0].seat if state.tasks else state.current
+
+
+def _harbor(harbor: int) -> str:
+    if harbor == GENERIC_HARBOR:
+        return "3:1"
+    return f"2:1 {_name(R.KIND_NAMES, harbor)}"
+
+
+def _harbor_place(state: Position) -> str:
+    """The corners of the harbor being dealt: "vertices 3 and 4"."""
+    slot = _task_tile(state)
+    slots = state.board.harbor_deal
+    if not 0 <= slot < len(slots):
+        return f"harbor {slot}"
+    return "vertices " + " and ".join(str(v) for v in slots[slot])
 
 
 def _task_tile(state: Position) -> int:

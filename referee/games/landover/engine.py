@@ -20,7 +20,9 @@ class LandoverEngine(Engine[LandoverAction]):
     """Villages, cities, culture, barbarians and catapults (docs/rules/landover.md)."""
 
     name: str = "landover"
-    version: str = "2"
+    version: str = "3"
+    """3: the standard map deals its harbors by chance (LANDOVER-02), so version 2's
+    records of that map no longer replay."""
     min_players: int = 2
     max_players: int = 4
     description: str = (

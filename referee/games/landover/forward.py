@@ -60,6 +60,13 @@ def _board(state: Position, obs: landover_pb2.Observation) -> None:
             terrain_left[board.terrain[tile]] -= 1
         if board.numbers[tile]:
             numbers_left[board.numbers[tile]] -= 1
+    harbors_left = list(board.harbor_pool)
+    for slot, corners in enumerate(board.harbor_deal):
+        shown_harbor = obs.vertices[corners[0]].harbor
+        if shown_harbor >= 0:
+            board.deal_harbor(slot, shown_harbor)
+            harbors_left[shown_harbor] -= 1
+    state.bank.harbors_left = harbors_left
     state.bank.deal_left = (terrain_left, numbers_left)
     state.bank.mystery_left = (list(obs.mystery_terrain_left), list(obs.mystery_numbers_left))
 

@@ -34,12 +34,16 @@ _GEOMETRY: dict[int, tuple[Board, landover_pb2.Observation]] = {}
 
 
 def _geometry(board: Board) -> landover_pb2.Observation:
-    """Tiles, vertices and edges with the fields that never change; the rest is filled per call."""
+    """Tiles, vertices and edges with the fields that never change; the rest is filled per call.
+
+    A dealt harbor is left at -1 here, as the board's copies differ in it.
+    """
     key = id(board.edges)  # shared by every copy of one game's board (Board.with_own_tiles)
     cached = _GEOMETRY.get(key)
     if cached is not None and cached[0].edges is board.edges:
         return cached[1]
     message = landover_pb2.Observation()
+    dealt = {v for slot in board.harbor_deal for v in slot}
     for tile, (q, r) in enumerate(board.coords):
         message.tiles.add(q=q, r=r, island=board.island[tile], mystery=tile in board.mystery)
     for v, (x, y) in enumerate(board.vertex_xy):
@@ -49,7 +53,7 @@ def _geometry(board: Board) -> landover_pb2.Observation:
             tiles=board.vertex_tiles[v],
             neighbours=board.vertex_neighbours[v],
             edges=board.vertex_edges[v],
-            harbor=board.harbor[v],
+            harbor=-1 if v in dealt else board.harbor[v],
         )
     for e, (a, b) in enumerate(board.edges):
         message.edges.add(a=a, b=b, kind=board.edge_kind[e])
@@ -120,6 +124,9 @@ def observe(state: Position, seat: int) -> landover_pb2.Observation:
     for tile, shown in enumerate(message.tiles):
         shown.terrain = TERRAIN_NAMES[board.terrain[tile]]
         shown.number = board.numbers[tile]
+    for slot in board.harbor_deal:  # dealt by chance: not geometry (LANDOVER-02)
+        for v in slot:
+            message.vertices[v].harbor = board.harbor[v]
     pieces = state.pieces
     for vertex, owner, building, wall, metro in zip(
         message.vertices, pieces.owner, pieces.building, pieces.wall, pieces.metro_at, strict=True

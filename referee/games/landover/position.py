@@ -56,6 +56,7 @@ class Position:
         self.bank = Bank(
             (list(board.deal_pool.terrain), list(board.deal_pool.numbers)),
             (list(board.mystery_pool.terrain), list(board.mystery_pool.numbers)),
+            list(board.harbor_pool),
         )
         self.awards = Awards(num_players)
         self.perks = Perks()
@@ -154,11 +155,13 @@ def start_deal(board: Board) -> list[Task]:
     """Chance's steps before setup on a dealt map (LANDOVER-02).
 
     Every dealt hex's terrain, then each 6 and 8 of the pool on a hex away
-    from the others (chance picks the hex), then the other numbers hex by hex.
+    from the others (chance picks the hex), then the other numbers hex by
+    hex, then the type of each dealt harbor.
     """
     reds = [n for n in RED_NUMBERS for _ in range(board.deal_pool.numbers[n])]
     return (
         [Task("deal", -1, "terrain", t) for t in board.deal]
         + [Task("deal", -1, "red", n) for n in reds]
         + [Task("deal", -1, "number", t) for t in board.deal]
+        + [Task("deal", -1, "harbor", h) for h in range(len(board.harbor_deal))]
     )

@@ -212,19 +212,27 @@ class Pieces:
 class Bank:
     """What is left to draw and deal: the dev decks, and the map's pools (LANDOVER-02, -13)."""
 
-    def __init__(self, deal: tuple[list[int], list[int]], mystery: tuple[list[int], list[int]]):
+    def __init__(
+        self,
+        deal: tuple[list[int], list[int]],
+        mystery: tuple[list[int], list[int]],
+        harbors: list[int],
+    ) -> None:
         self.deck = [qty for _, _, qty in R.CARDS]
         """Cards left per dev card, all three decks."""
         self.deal_left = deal
         """Left to deal to the map's dealt hexes: count per terrain, per number."""
         self.mystery_left = mystery
         """Likewise for its mystery hexes, dealt as roads and boats reach them."""
+        self.harbors_left = harbors
+        """Left to deal to the map's dealt harbors: count per harbor type."""
 
     def copy(self) -> Bank:
         other = object.__new__(Bank)
         other.deck = list(self.deck)
         other.deal_left = (list(self.deal_left[0]), list(self.deal_left[1]))
         other.mystery_left = (list(self.mystery_left[0]), list(self.mystery_left[1]))
+        other.harbors_left = list(self.harbors_left)
         return other
 
     def pools(self, mystery: bool) -> tuple[list[int], list[int]]:
@@ -238,6 +246,9 @@ class Bank:
 
     def take_number(self, mystery: bool, number: int) -> None:
         self.pools(mystery)[1][number] -= 1
+
+    def take_harbor(self, harbor: int) -> None:
+        self.harbors_left[harbor] -= 1
 
 
 class Awards:

@@ -15,6 +15,7 @@ from fractions import Fraction
 
 from referee.games.landover import rules as R
 from referee.games.landover.actions import (
+    DealHarbor,
     DealNumber,
     DealPlace,
     DealTerrain,
@@ -201,6 +202,10 @@ def _deal_outcomes(state: Position, task: Task) -> list[tuple[LandoverAction, Fr
     if task.purpose == "red":
         spots = _red_spots(state)
         return [(DealPlace(t), Fraction(1, len(spots))) for t in spots]
+    if task.purpose == "harbor":
+        harbors = state.bank.harbors_left
+        total = sum(harbors)
+        return [(DealHarbor(h), Fraction(q, total)) for h, q in enumerate(harbors) if q]
     terrain, numbers = state.bank.pools(state.is_mystery(task.a))
     if task.purpose == "terrain":
         total = sum(terrain)
@@ -221,6 +226,9 @@ def apply_outcome(state: Position, task: Task, action: LandoverAction) -> list[T
     """
     if isinstance(action, DealPlace):
         _deal(state, action.tile, DealNumber(task.a))
+    elif isinstance(action, DealHarbor):
+        state.bank.take_harbor(action.harbor)
+        state.board.deal_harbor(task.a, action.harbor)
     elif isinstance(action, DealTerrain | DealNumber):
         _deal(state, task.a, action)
     elif isinstance(action, DrawCard):
@@ -258,7 +266,6 @@ def _deal(state: Position, tile: int, action: DealTerrain | DealNumber) -> None:
 
 def is_moot(state: Position, task: Task) -> bool:
     """Whether chance's ``task`` can have no effect, so it is dropped."""
-    board = state.board
     checks: dict[str, Callable[[], bool]] = {
         "draw": lambda: (
             state.dev_hand(task.seat) >= R.DEV_HAND_LIMIT or not _deck_counts(state, task.a)
@@ -266,16 +273,22 @@ def is_moot(state: Position, task: Task) -> bool:
         "discard": lambda: task.a <= 0 or not state.hand_size(task.seat),
         "steal": lambda: not state.hand_size(task.a),
         "raze": lambda: not _razable(state, task.seat),
-        "deal": lambda: (
-            board.terrain[task.a] != MYSTERY
-            if task.purpose == "terrain"
-            else not _red_spots(state)
-            if task.purpose == "red"
-            else board.numbers[task.a] > 0 or board.terrain[task.a] == DESERT
-        ),
+        "deal": lambda: _deal_is_moot(state, task),
     }
     check = checks.get(task.kind)
     return check is not None and check()
+
+
+def _deal_is_moot(state: Position, task: Task) -> bool:
+    """A hex or harbor already dealt (a state built by hand), or no room left for a 6 or 8."""
+    board = state.board
+    if task.purpose == "terrain":
+        return board.terrain[task.a] != MYSTERY
+    if task.purpose == "red":
+        return not _red_spots(state)
+    if task.purpose == "harbor":
+        return board.harbor[board.harbor_deal[task.a][0]] >= 0
+    return board.numbers[task.a] > 0 or board.terrain[task.a] == DESERT
 
 
 def _deck_counts(state: Position, deck: int) -> dict[int, int]:

@@ -216,6 +216,8 @@ class LandoverState(Position, State[LandoverAction]):
             self.offer,
             self.offers_made,
             self.winner,
+            self.board.harbor,
+            bank.harbors_left,
         )
         return self.identity + repr(fields).encode()
 

@@ -440,8 +440,14 @@ class DealPlace(_message.Message):
     tile: int
     def __init__(self, tile: _Optional[int] = ...) -> None: ...
 
+class DealHarbor(_message.Message):
+    __slots__ = ("harbor",)
+    HARBOR_FIELD_NUMBER: _ClassVar[int]
+    harbor: int
+    def __init__(self, harbor: _Optional[int] = ...) -> None: ...
+
 class Action(_message.Message):
-    __slots__ = ("build_road", "build_boat", "build_village", "build_city", "build_wall", "buy_military", "improve_culture", "bank_trade", "raid", "play_card", "roll_dice", "choose_dice", "end_turn", "choose_kind", "choose_player", "choose_tile", "choose_vertex", "choose_edge", "choose_card", "skip", "dice_roll", "event_roll", "draw_card", "random_kind", "random_city", "propose_trade", "trade_give", "trade_ask", "send_offer", "accept_trade", "decline_trade", "choose_partner", "cancel_trade", "deal_terrain", "deal_number", "deal_place")
+    __slots__ = ("build_road", "build_boat", "build_village", "build_city", "build_wall", "buy_military", "improve_culture", "bank_trade", "raid", "play_card", "roll_dice", "choose_dice", "end_turn", "choose_kind", "choose_player", "choose_tile", "choose_vertex", "choose_edge", "choose_card", "skip", "dice_roll", "event_roll", "draw_card", "random_kind", "random_city", "propose_trade", "trade_give", "trade_ask", "send_offer", "accept_trade", "decline_trade", "choose_partner", "cancel_trade", "deal_terrain", "deal_number", "deal_place", "deal_harbor")
     BUILD_ROAD_FIELD_NUMBER: _ClassVar[int]
     BUILD_BOAT_FIELD_NUMBER: _ClassVar[int]
     BUILD_VILLAGE_FIELD_NUMBER: _ClassVar[int]
@@ -478,6 +484,7 @@ class Action(_message.Message):
     DEAL_TERRAIN_FIELD_NUMBER: _ClassVar[int]
     DEAL_NUMBER_FIELD_NUMBER: _ClassVar[int]
     DEAL_PLACE_FIELD_NUMBER: _ClassVar[int]
+    DEAL_HARBOR_FIELD_NUMBER: _ClassVar[int]
     build_road: BuildRoad
     build_boat: BuildBoat
     build_village: BuildVillage
@@ -514,7 +521,8 @@ class Action(_message.Message):
     deal_terrain: DealTerrain
     deal_number: DealNumber
     deal_place: DealPlace
-    def __init__(self, build_road: _Optional[_Union[BuildRoad, _Mapping]] = ..., build_boat: _Optional[_Union[BuildBoat, _Mapping]] = ..., build_village: _Optional[_Union[BuildVillage, _Mapping]] = ..., build_city: _Optional[_Union[BuildCity, _Mapping]] = ..., build_wall: _Optional[_Union[BuildWall, _Mapping]] = ..., buy_military: _Optional[_Union[BuyMilitary, _Mapping]] = ..., improve_culture: _Optional[_Union[ImproveCulture, _Mapping]] = ..., bank_trade: _Optional[_Union[BankTrade, _Mapping]] = ..., raid: _Optional[_Union[Raid, _Mapping]] = ..., play_card: _Optional[_Union[PlayCard, _Mapping]] = ..., roll_dice: _Optional[_Union[RollDice, _Mapping]] = ..., choose_dice: _Optional[_Union[ChooseDice, _Mapping]] = ..., end_turn: _Optional[_Union[EndTurn, _Mapping]] = ..., choose_kind: _Optional[_Union[ChooseKind, _Mapping]] = ..., choose_player: _Optional[_Union[ChoosePlayer, _Mapping]] = ..., choose_tile: _Optional[_Union[ChooseTile, _Mapping]] = ..., choose_vertex: _Optional[_Union[ChooseVertex, _Mapping]] = ..., choose_edge: _Optional[_Union[ChooseEdge, _Mapping]] = ..., choose_card: _Optional[_Union[ChooseCard, _Mapping]] = ..., skip: _Optional[_Union[Skip, _Mapping]] = ..., dice_roll: _Optional[_Union[DiceRoll, _Mapping]] = ..., event_roll: _Optional[_Union[EventRoll, _Mapping]] = ..., draw_card: _Optional[_Union[DrawCard, _Mapping]] = ..., random_kind: _Optional[_Union[RandomKind, _Mapping]] = ..., random_city: _Optional[_Union[RandomCity, _Mapping]] = ..., propose_trade: _Optional[_Union[ProposeTrade, _Mapping]] = ..., trade_give: _Optional[_Union[TradeGive, _Mapping]] = ..., trade_ask: _Optional[_Union[TradeAsk, _Mapping]] = ..., send_offer: _Optional[_Union[SendOffer, _Mapping]] = ..., accept_trade: _Optional[_Union[AcceptTrade, _Mapping]] = ..., decline_trade: _Optional[_Union[DeclineTrade, _Mapping]] = ..., choose_partner: _Optional[_Union[ChoosePartner, _Mapping]] = ..., cancel_trade: _Optional[_Union[CancelTrade, _Mapping]] = ..., deal_terrain: _Optional[_Union[DealTerrain, _Mapping]] = ..., deal_number: _Optional[_Union[DealNumber, _Mapping]] = ..., deal_place: _Optional[_Union[DealPlace, _Mapping]] = ...) -> None: ...
+    deal_harbor: DealHarbor
+    def __init__(self, build_road: _Optional[_Union[BuildRoad, _Mapping]] = ..., build_boat: _Optional[_Union[BuildBoat, _Mapping]] = ..., build_village: _Optional[_Union[BuildVillage, _Mapping]] = ..., build_city: _Optional[_Union[BuildCity, _Mapping]] = ..., build_wall: _Optional[_Union[BuildWall, _Mapping]] = ..., buy_military: _Optional[_Union[BuyMilitary, _Mapping]] = ..., improve_culture: _Optional[_Union[ImproveCulture, _Mapping]] = ..., bank_trade: _Optional[_Union[BankTrade, _Mapping]] = ..., raid: _Optional[_Union[Raid, _Mapping]] = ..., play_card: _Optional[_Union[PlayCard, _Mapping]] = ..., roll_dice: _Optional[_Union[RollDice, _Mapping]] = ..., choose_dice: _Optional[_Union[ChooseDice, _Mapping]] = ..., end_turn: _Optional[_Union[EndTurn, _Mapping]] = ..., choose_kind: _Optional[_Union[ChooseKind, _Mapping]] = ..., choose_player: _Optional[_Union[ChoosePlayer, _Mapping]] = ..., choose_tile: _Optional[_Union[ChooseTile, _Mapping]] = ..., choose_vertex: _Optional[_Union[ChooseVertex, _Mapping]] = ..., choose_edge: _Optional[_Union[ChooseEdge, _Mapping]] = ..., choose_card: _Optional[_Union[ChooseCard, _Mapping]] = ..., skip: _Optional[_Union[Skip, _Mapping]] = ..., dice_roll: _Optional[_Union[DiceRoll, _Mapping]] = ..., event_roll: _Optional[_Union[EventRoll, _Mapping]] = ..., draw_card: _Optional[_Union[DrawCard, _Mapping]] = ..., random_kind: _Optional[_Union[RandomKind, _Mapping]] = ..., random_city: _Optional[_Union[RandomCity, _Mapping]] = ..., propose_trade: _Optional[_Union[ProposeTrade, _Mapping]] = ..., trade_give: _Optional[_Union[TradeGive, _Mapping]] = ..., trade_ask: _Optional[_Union[TradeAsk, _Mapping]] = ..., send_offer: _Optional[_Union[SendOffer, _Mapping]] = ..., accept_trade: _Optional[_Union[AcceptTrade, _Mapping]] = ..., decline_trade: _Optional[_Union[DeclineTrade, _Mapping]] = ..., choose_partner: _Optional[_Union[ChoosePartner, _Mapping]] = ..., cancel_trade: _Optional[_Union[CancelTrade, _Mapping]] = ..., deal_terrain: _Optional[_Union[DealTerrain, _Mapping]] = ..., deal_number: _Optional[_Union[DealNumber, _Mapping]] = ..., deal_place: _Optional[_Union[DealPlace, _Mapping]] = ..., deal_harbor: _Optional[_Union[DealHarbor, _Mapping]] = ...) -> None: ...
 
 class ActionList(_message.Message):
     __slots__ = ("actions",)
