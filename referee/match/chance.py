@@ -99,11 +99,13 @@ def sample_outcome(
     """
     if not outcomes:
         raise ValueError("chance has no outcomes to choose from")
-    exact = [p if isinstance(p, Fraction) else Fraction(p) for _, p in outcomes]
-    denominator = math.lcm(*(p.denominator for p in exact))
     # Integer arithmetic only: a Fraction product per outcome made sampling a
-    # third of a random Landover game's time.
-    weights = [p.numerator * (denominator // p.denominator) for p in exact]
+    # third of a random Landover game's time, and one ratio per outcome (not
+    # three property reads) halves what is left. Fractions, ints and floats
+    # all give their exact ratio.
+    ratios = [p.as_integer_ratio() for _, p in outcomes]
+    denominator = math.lcm(*(d for _, d in ratios))
+    weights = [n * (denominator // d) for n, d in ratios]
     point = source.randrange(sum(weights))
     for (outcome, _), weight in zip(outcomes, weights, strict=True):
         if point < weight:

@@ -2,18 +2,23 @@
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
 
 import sdk
+from referee.engine import CHANCE
 from referee.games.landover import ENGINE
 from referee.match import play_in_process
+from referee.match.chance import sample_outcome
 from referee.replay.verify import verify_record
 from tests.helpers import load_bot
 
 THREE_PLAYER_GAMES = 10
 GREEDY_GAMES = 10
+VICTORY_GAMES = 30
+"""Greedy games per map for the 90% claim: one game is 3.3%, so 27 of 30 is a real 90%."""
 
 
 def greedy() -> sdk.Bot:
@@ -50,21 +55,52 @@ def test_greedy_beats_two_random_bots_in_most_three_player_games() -> None:
 
 
 @pytest.mark.slow
-def test_greedy_bots_trade_with_each_other_and_games_end_by_victory_points(
-    tmp_path: Path,
-) -> None:
-    """LANDOVER-06: greedy bots make and take offers; 90% of their games reach the target."""
-    target = ENGINE.default_config().victory_points
-    reached, partners = 0, 0
+def test_greedy_bots_trade_with_each_other(tmp_path: Path) -> None:
+    """LANDOVER-06: greedy bots make and take offers, through the referee."""
+    partners = 0
     for seed in range(GREEDY_GAMES):
         record = tmp_path / f"{seed}.jsonl"
-        result = play_in_process(
-            ENGINE, [greedy(), greedy(), greedy()], seed=seed, record_path=record
-        )
-        reached += max(s.score for s in result.seats) >= target
+        play_in_process(ENGINE, [greedy(), greedy(), greedy()], seed=seed, record_path=record)
         partners += record.read_text().count("choosePartner")
-    assert reached >= 0.9 * GREEDY_GAMES
     assert partners >= GREEDY_GAMES  # about one trade between players a game, at least
+
+
+def greedy_game_reaches_the_target(map_name: str, seed: int, players: int = 3) -> bool:
+    """Play greedy bots against each other on the engine directly; whether a seat won on VP.
+
+    The bots see what the referee would show them (observation, legal Action
+    messages); leaving the referee out makes a game cheap enough to play many.
+    The default turn limit stays: a game that runs out of turns counts against.
+    """
+    config = ENGINE.default_config()
+    config.map = map_name
+    state = ENGINE.new_game(config, players)
+    rng = random.Random(seed)
+    bots = [greedy() for _ in range(players)]
+    matches = [
+        sdk.MatchInfo(f"greedy-{seed}", "landover", s, players, config) for s in range(players)
+    ]
+    while not state.is_terminal():
+        if state.to_act() == (CHANCE,):
+            state.apply(CHANCE, sample_outcome(state.chance_outcomes(), rng))
+            continue
+        chosen = []
+        for seat in state.to_act():
+            legal = state.legal_actions(seat)
+            shown = [ENGINE.action_to_proto(action) for action in legal]
+            decision = sdk.Decision(matches[seat], state.observation(seat), shown, 1.0)
+            chosen.append((seat, legal[bots[seat].decide(decision)]))
+        for seat, action in chosen:
+            state.apply(seat, action)
+    return max(state.victory_points(s) for s in range(players)) >= config.victory_points
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("map_name", ["standard", "islands"])
+def test_greedy_games_end_by_victory_points_on_the_default_maps(map_name: str) -> None:
+    """Issue 10: at least 90% of 3-player greedy games reach the victory points, per map."""
+    reached = sum(greedy_game_reaches_the_target(map_name, seed) for seed in range(VICTORY_GAMES))
+    assert reached >= 0.9 * VICTORY_GAMES
 
 
 @pytest.mark.slow

@@ -13,7 +13,7 @@ from referee.engine import CHANCE
 from referee.errors import ConfigError, IllegalAction, MalformedAction
 from referee.games.landover import ENGINE
 from referee.games.landover import rules as R
-from referee.games.landover.actions import DiceRoll, EndTurn, LandoverAction
+from referee.games.landover.actions import BuildVillage, DiceRoll, EndTurn, LandoverAction
 from referee.games.landover.board import SEA, beginner_board, random_board
 from referee.games.landover.state import LandoverState, Phase
 from referee.games.landover.svg import render_svg
@@ -185,3 +185,22 @@ def test_observation_hides_other_hands_dev_cards_and_deck_contents(seed: int) ->
     assert list(mine.hand) == [0, 0, 2, 0, 0, 2, 0, 0]
     assert mine.dev_hand[22] == 1
     assert state.observation(0).players[1].hand_size == 4
+
+
+def test_an_action_listed_before_a_step_is_checked_again() -> None:
+    """apply trusts only the very objects it listed for this step (issue 12); others are checked."""
+    config = ENGINE.default_config()
+    config.map = "beginner"
+    state = ENGINE.new_game(config, 2)
+    spots = state.legal_actions(0)
+    first, other = spots[0], spots[-1]
+    assert isinstance(first, BuildVillage) and isinstance(other, BuildVillage)
+    state.apply(0, first)
+    with pytest.raises(IllegalAction):
+        state.apply(0, other)  # listed before the step; a road is due now
+    state.apply(0, state.legal_actions(0)[0])
+    listed = state.legal_actions(1)[0]
+    assert isinstance(listed, BuildVillage)
+    state.pieces.owner[listed.vertex] = 0  # taken by hand since it was listed
+    with pytest.raises(IllegalAction):
+        state.apply(1, BuildVillage(listed.vertex))  # an equal object, not the listed one

@@ -40,11 +40,19 @@ def route_length(state: Position, seat: int) -> int:
     return max(walk(v, -1) for v in sorted(starts))
 
 
-def update_awards(state: Position) -> None:
-    """Recompute every seat's route length and who holds both awards."""
+def update_awards(state: Position, route_of: int = -1) -> None:
+    """Recompute the route lengths and who holds both awards.
+
+    A road or boat changes only its owner's route (``route_of``); a building
+    may cut anyone's, so by default every seat's is recomputed.
+    """
     seats = range(state.players)
     awards = state.awards
-    lengths = [route_length(state, s) for s in seats]
+    if route_of >= 0:
+        lengths = list(awards.route_lengths)
+        lengths[route_of] = route_length(state, route_of)
+    else:
+        lengths = [route_length(state, s) for s in seats]
     harbors = [state.harbor_count(s) for s in seats]
     awards.settle_routes(
         lengths,

@@ -51,11 +51,20 @@ def can_extend(state: Position, seat: int, edge: int, piece: int) -> bool:
 
 
 def route_spots(state: Position, seat: int) -> list[LandoverAction]:
-    """Every road and boat ``seat`` may place, cost aside, within its piece limits."""
+    """Every road and boat ``seat`` may place, cost aside, within its piece limits.
+
+    Only the sides of corners its buildings and routes reach can take one, so
+    only those are looked at, in the order of the board's edges.
+    """
+    pieces, board = state.pieces, state.board
+    mine = pieces.routes(seat)
+    boats_laid = sum(pieces.edge_piece[e] for e in mine)  # BOAT is 1, ROAD 0
+    roads = len(mine) - boats_laid < R.MAX_ROADS
+    boats = boats_laid < R.MAX_BOATS
+    ends = _route_ends(state, mine)
+    ends.update(v for v, o in enumerate(pieces.owner) if o == seat)
     spots: list[LandoverAction] = []
-    roads = state.pieces.count_pieces(seat, ROAD) < R.MAX_ROADS
-    boats = state.pieces.count_pieces(seat, BOAT) < R.MAX_BOATS
-    for e in range(len(state.board.edges)):
+    for e in sorted({e for v in ends for e in board.vertex_edges[v]}):
         if roads and can_extend(state, seat, e, ROAD):
             spots.append(BuildRoad(e))
         if boats and can_extend(state, seat, e, BOAT):
@@ -63,13 +72,15 @@ def route_spots(state: Position, seat: int) -> list[LandoverAction]:
     return spots
 
 
+def _route_ends(state: Position, edges: list[int]) -> set[int]:
+    board_edges = state.board.edges
+    return {v for e in edges for v in board_edges[e]}
+
+
 def village_spots(state: Position, seat: int) -> list[int]:
-    edge_owner = state.pieces.edge_owner
-    spots = []
-    for v in range(len(state.pieces.owner)):
-        if spot_free(state, v) and any(edge_owner[e] == seat for e in state.board.vertex_edges[v]):
-            spots.append(v)
-    return spots
+    """Free corners at an end of one of the seat's roads or boats."""
+    ends = _route_ends(state, state.pieces.routes(seat))
+    return [v for v in sorted(ends) if spot_free(state, v)]
 
 
 def build_options(state: Position, seat: int) -> list[LandoverAction]:
@@ -122,7 +133,7 @@ def place_route(state: Position, seat: int, edge: int, piece: int) -> list[Task]
     Those deals come before anything else waiting.
     """
     state.pieces.lay(edge, seat, piece)
-    update_awards(state)
+    update_awards(state, route_of=seat)
     board = state.board
     touched = sorted(
         {t for v in board.edges[edge] for t in board.vertex_tiles[v] if board.terrain[t] == MYSTERY}

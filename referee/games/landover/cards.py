@@ -292,7 +292,7 @@ def apply_choice(state: Position, task: Task, action: LandoverAction) -> list[Ta
         case ChooseEdge(edge):
             owner = state.pieces.edge_owner[edge]
             state.pieces.lift(edge)
-            update_awards(state)
+            update_awards(state, route_of=owner)
             if owner == seat:
                 return [Task("route", seat, "diplomat", 1)]
         case ChooseCard(card):

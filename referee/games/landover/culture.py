@@ -18,13 +18,17 @@ def culture_cost(state: Position, seat: int, track: int) -> int:
     return max(0, state.seats[seat].culture[track] + 1 - (1 if state.perks.crane else 0))
 
 
-def can_improve(state: Position, seat: int, track: int) -> bool:
+def improvable(state: Position, seat: int) -> list[int]:
+    """The tracks ``seat`` can raise now: below 5, paid for, and a city if the rules ask one."""
     player = state.seats[seat]
-    if player.culture[track] >= 5:
-        return False
     if state.rules.culture_needs_city and not state.pieces.count_buildings(seat, CITY):
-        return False
-    return player.hand[R.TRACK_COMMODITY[track]] >= culture_cost(state, seat, track)
+        return []
+    return [
+        track
+        for track in range(3)
+        if player.culture[track] < 5
+        and player.hand[R.TRACK_COMMODITY[track]] >= culture_cost(state, seat, track)
+    ]
 
 
 def improve(state: Position, seat: int, track: int) -> list[Task]:

@@ -10,7 +10,6 @@ from __future__ import annotations
 from referee.games.landover import rules as R
 from referee.games.landover.board import TERRAIN_NAMES, Board
 from referee.games.landover.position import Position
-from referee.games.landover.records import CITY, VILLAGE
 from sdk.pb.landgrave.games.landover.v1 import landover_pb2
 
 
@@ -36,7 +35,9 @@ _GEOMETRY: dict[int, tuple[Board, landover_pb2.Observation]] = {}
 def _geometry(board: Board) -> landover_pb2.Observation:
     """Tiles, vertices and edges with the fields that never change; the rest is filled per call.
 
-    A dealt harbor is left at -1 here, as the board's copies differ in it.
+    Corners and sides are empty here (no owner, no building, no metro), so a
+    call fills in only those that hold a piece. A dealt harbor is left at -1,
+    as the board's copies differ in it.
     """
     key = id(board.edges)  # shared by every copy of one game's board (Board.with_own_tiles)
     cached = _GEOMETRY.get(key)
@@ -54,9 +55,11 @@ def _geometry(board: Board) -> landover_pb2.Observation:
             neighbours=board.vertex_neighbours[v],
             edges=board.vertex_edges[v],
             harbor=-1 if v in dealt else board.harbor[v],
+            owner=-1,
+            metro=-1,
         )
     for e, (a, b) in enumerate(board.edges):
-        message.edges.add(a=a, b=b, kind=board.edge_kind[e])
+        message.edges.add(a=a, b=b, kind=board.edge_kind[e], owner=-1)
     if len(_GEOMETRY) >= GEOMETRY_CACHE:
         _GEOMETRY.clear()
     _GEOMETRY[key] = (board, message)
@@ -76,10 +79,7 @@ def observe(state: Position, seat: int) -> landover_pb2.Observation:
         config=rules_config(state),
         hand=state.seats[seat].hand,
         dev_hand=state.seats[seat].dev,
-        deck_sizes=[
-            sum(q for c, q in enumerate(state.bank.deck) if R.CARDS[c][1] == deck)
-            for deck in range(3)
-        ],
+        deck_sizes=_deck_sizes(state.bank.deck),
         current_seat=state.current,
         phase=state.phase.name.lower(),
         turn=state.turn,
@@ -94,7 +94,7 @@ def observe(state: Position, seat: int) -> landover_pb2.Observation:
         merchant_seat=state.awards.merchant_seat,
         merchant_tile=state.awards.merchant_tile,
         raid_immune_tiles=sorted(state.pieces.cleared),
-        trade_ratio=[state.trade_ratio(seat, k) for k in range(R.KINDS)],
+        trade_ratio=state.trade_ratios(seat),
         raided_this_turn=state.perks.raided,
         free_raids=state.perks.free_raids,
         winner=state.winner,
@@ -121,20 +121,10 @@ def observe(state: Position, seat: int) -> landover_pb2.Observation:
             )
         )
     message.MergeFrom(_geometry(board))
-    for tile, shown in enumerate(message.tiles):
-        shown.terrain = TERRAIN_NAMES[board.terrain[tile]]
-        shown.number = board.numbers[tile]
-    for slot in board.harbor_deal:  # dealt by chance: not geometry (LANDOVER-02)
-        for v in slot:
-            message.vertices[v].harbor = board.harbor[v]
-    pieces = state.pieces
-    for vertex, owner, building, wall, metro in zip(
-        message.vertices, pieces.owner, pieces.building, pieces.wall, pieces.metro_at, strict=True
-    ):
-        vertex.owner, vertex.building, vertex.wall, vertex.metro = owner, building, wall, metro
-    for edge, owner, piece in zip(message.edges, pieces.edge_owner, pieces.edge_piece, strict=True):
-        edge.owner, edge.piece = owner, piece
+    _fill_board(message, state)
+    tallies = state.pieces.tallies(state.players)
     for s, player in enumerate(state.seats):
+        villages, cities, walls = tallies[s]
         message.players.add(
             seat=s,
             victory_points=state.victory_points(s),
@@ -143,16 +133,16 @@ def observe(state: Position, seat: int) -> landover_pb2.Observation:
             culture=player.culture,
             military=player.military,
             military_cap=state.military_cap(s),
-            walls=pieces.count_walls(s),
-            safe_hand=state.safe_hand(s),
+            walls=walls,
+            safe_hand=state.safe_hand(s, walls),
             catapult=player.catapult,
             route_length=state.awards.route_lengths[s],
             harbors=state.harbor_count(s),
             vp_cards=player.vp_cards,
             defender_points=player.defender,
             islands_explored=player.explored,
-            villages=pieces.count_buildings(s, VILLAGE),
-            cities=pieces.count_buildings(s, CITY),
+            villages=villages,
+            cities=cities,
         )
     for task in state.tasks:
         message.pending.add(kind=task.kind, seat=task.seat, purpose=task.purpose, a=task.a)
@@ -163,3 +153,32 @@ def observe(state: Position, seat: int) -> landover_pb2.Observation:
         elif head.kind == "card":
             message.revealed_dev.extend(state.seats[head.a].dev)
     return message
+
+
+def _deck_sizes(deck: list[int]) -> list[int]:
+    """Cards left in each of the three decks."""
+    sizes = [0, 0, 0]
+    for (_, colour, _), left in zip(R.CARDS, deck, strict=True):
+        sizes[colour] += left
+    return sizes
+
+
+def _fill_board(message: landover_pb2.Observation, state: Position) -> None:
+    """What changes on the board: hexes as dealt, dealt harbors, and the pieces."""
+    board = state.board
+    for tile, shown in enumerate(message.tiles):
+        shown.terrain = TERRAIN_NAMES[board.terrain[tile]]
+        shown.number = board.numbers[tile]
+    for slot in board.harbor_deal:  # dealt by chance: not geometry (LANDOVER-02)
+        for v in slot:
+            message.vertices[v].harbor = board.harbor[v]
+    pieces = state.pieces
+    vertices, edges = message.vertices, message.edges
+    for v, owner in enumerate(pieces.owner):
+        if owner >= 0 or pieces.building[v] or pieces.wall[v] or pieces.metro_at[v] >= 0:
+            vertex = vertices[v]  # else empty, as the geometry left it
+            vertex.owner, vertex.building = owner, pieces.building[v]
+            vertex.wall, vertex.metro = pieces.wall[v], pieces.metro_at[v]
+    for e, (owner, piece) in enumerate(zip(pieces.edge_owner, pieces.edge_piece, strict=True)):
+        if owner >= 0 or piece:  # a boat taken away by a Diplomat still shows its kind
+            edges[e].owner, edges[e].piece = owner, piece

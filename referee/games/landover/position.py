@@ -20,6 +20,7 @@ from __future__ import annotations
 import enum
 
 from referee.games.landover import rules as R
+from referee.games.landover.actions import LandoverAction
 from referee.games.landover.board import (
     GENERIC_HARBOR,
     RED_NUMBERS,
@@ -76,15 +77,16 @@ class Position:
         """This turn's latest offer between players (LANDOVER-06), open or closed."""
         self.offers_made = 0
         self.winner = -1
+        self._steps = 0
+        """Actions applied so far: stamps the lists last given, so ``apply`` need not list again."""
+        self._listed: tuple[int, dict[int, tuple[LandoverAction, ...]]] = (-1, {})
+        self._chance_listed: tuple[int, tuple[LandoverAction, ...]] = (-1, ())
 
     # -- seat queries ----------------------------------------------------------
 
     def victory_points(self, seat: int) -> int:
-        pieces, awards, player = self.pieces, self.awards, self.seats[seat]
-        points = 0
-        for v, owner in enumerate(pieces.owner):
-            if owner == seat:
-                points += pieces.building[v]
+        awards, player = self.awards, self.seats[seat]
+        points = self.pieces.points(seat)
         points += 2 * awards.metro_owner.count(seat)
         points += 2 * (awards.longest == seat) + 2 * (awards.port == seat)
         points += (awards.merchant_seat == seat) + player.vp_cards + player.defender
@@ -94,8 +96,9 @@ class Position:
         owner = self.pieces.owner
         return sum(1 for v, _ in self.board.harbor_spots if owner[v] == seat)
 
-    def safe_hand(self, seat: int) -> int:
-        return R.BASE_SAFE_HAND + 2 * self.pieces.count_walls(seat)
+    def safe_hand(self, seat: int, walls: int = -1) -> int:
+        """Cards a 7 leaves alone (``walls``: the seat's walls, when already counted)."""
+        return R.BASE_SAFE_HAND + 2 * (walls if walls >= 0 else self.pieces.count_walls(seat))
 
     def military_cap(self, seat: int) -> int:
         if self.seats[seat].culture[R.POLITICS] >= 3:
@@ -104,25 +107,25 @@ class Position:
 
     def trade_ratio(self, seat: int, kind: int) -> int:
         """The best bank ratio for giving ``kind`` (LANDOVER-16)."""
-        ratio = 4
+        return self.trade_ratios(seat)[kind]
+
+    def trade_ratios(self, seat: int) -> list[int]:
+        """The best bank ratio for giving each kind (LANDOVER-16)."""
         owner = self.pieces.owner
-        for v, h in self.board.harbor_spots:
-            if owner[v] == seat:
-                if h == GENERIC_HARBOR:
-                    ratio = min(ratio, 3)
-                elif h == kind:
-                    ratio = 2
+        harbors = {h for v, h in self.board.harbor_spots if owner[v] == seat}
+        ratios = [3 if GENERIC_HARBOR in harbors else 4] * R.KINDS
+        for kind in harbors - {GENERIC_HARBOR}:
+            ratios[kind] = 2
         awards = self.awards
-        if (
-            awards.merchant_seat == seat
-            and TERRAIN_RESOURCE.get(self.board.terrain[awards.merchant_tile]) == kind
-        ):
-            ratio = 2
-        if kind >= R.RESOURCES and self.seats[seat].culture[R.COMMERCE] >= 3:
-            ratio = 2
-        if self.perks.fleet == kind and seat == self.current:
-            ratio = 2
-        return ratio
+        if awards.merchant_seat == seat:
+            kind = TERRAIN_RESOURCE.get(self.board.terrain[awards.merchant_tile], -1)
+            if kind >= 0:
+                ratios[kind] = 2
+        if self.seats[seat].culture[R.COMMERCE] >= 3:
+            ratios[R.RESOURCES :] = [2] * (R.KINDS - R.RESOURCES)
+        if self.perks.fleet >= 0 and seat == self.current:
+            ratios[self.perks.fleet] = 2
+        return ratios
 
     def immune(self, seat: int) -> bool:
         limit = self.rules.raid_immunity_vp

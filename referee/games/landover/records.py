@@ -154,6 +154,25 @@ class Pieces:
         pieces = self.edge_piece
         return sum(1 for e, o in enumerate(self.edge_owner) if o == seat and pieces[e] == piece)
 
+    def tallies(self, players: int) -> list[tuple[int, int, int]]:
+        """Per seat, in one pass: its villages, cities and walls."""
+        counts = [[0, 0, 0] for _ in range(players)]
+        for owner, building, wall in zip(self.owner, self.building, self.wall, strict=True):
+            if owner >= 0:
+                row = counts[owner]
+                row[0] += building == VILLAGE
+                row[1] += building == CITY
+                row[2] += wall
+        return [(villages, cities, walls) for villages, cities, walls in counts]
+
+    def points(self, seat: int) -> int:
+        """The victory points of ``seat``'s buildings: 1 a village, 2 a city."""
+        return sum(b for o, b in zip(self.owner, self.building, strict=True) if o == seat)
+
+    def routes(self, seat: int) -> list[int]:
+        """The edges where ``seat`` has a road or boat, in order."""
+        return [e for e, o in enumerate(self.edge_owner) if o == seat]
+
     def count_walls(self, seat: int) -> int:
         owner = self.owner
         return sum(1 for v, w in enumerate(self.wall) if w and owner[v] == seat)

@@ -68,6 +68,13 @@ _ROLLS: tuple[tuple[LandoverAction, Fraction], ...] = tuple(
     for red in range(1, 7)
     for white in range(1, 7)
 )
+_EVENT_ROLL_ACTIONS = tuple(o for o, _ in _EVENT_ROLLS)
+_ROLL_ACTIONS = tuple(o for o, _ in _ROLLS)
+
+
+def roll_actions(alchemist: tuple[int, int]) -> tuple[LandoverAction, ...]:
+    """The outcomes of ``roll_outcomes`` without their odds, the same objects."""
+    return _ROLL_ACTIONS if alchemist == (0, 0) else _EVENT_ROLL_ACTIONS
 
 
 def roll_tasks(state: Position, event: int, red: int, white: int) -> list[Task]:

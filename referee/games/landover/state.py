@@ -71,8 +71,11 @@ PRIVATE_CHOICES = frozenset({"master_take", "wedding", "harbor_give", "harbor_re
 class LandoverState(Position, State[LandoverAction]):
     """A Landover game: the engine contract and the turn machine over a Position."""
 
-    not_in_canonical = frozenset({"rules", "players", "awards.route_lengths"})
-    """Rules and players are named in ``identity``; route lengths follow from the roads."""
+    not_in_canonical = frozenset(
+        {"rules", "players", "awards.route_lengths", "_steps", "_listed", "_chance_listed"}
+    )
+    """Rules and players are named in ``identity``; route lengths follow from the roads;
+    the step count and the lists it stamps only spare ``apply`` from listing again."""
     records = frozenset({"seats", "pieces", "bank", "awards", "perks"})
     """The owners of the data (records.py), checked field by field for the digest."""
 
@@ -103,10 +106,34 @@ class LandoverState(Position, State[LandoverAction]):
         if self.to_act() != (CHANCE,):
             raise IllegalAction("landover: chance does not act now")
         if not self.tasks:
+            self._chance_listed = (self._steps, roll.roll_actions(self.alchemist))
             return roll.roll_outcomes(self.alchemist)
-        return roll.task_outcomes(self, self.tasks[0])
+        outcomes = roll.task_outcomes(self, self.tasks[0])
+        self._chance_listed = (self._steps, tuple(o for o, _ in outcomes))
+        return outcomes
 
     def legal_actions(self, seat: int) -> list[LandoverAction]:
+        legal = self._legal_actions(seat)
+        if self._listed[0] != self._steps:
+            self._listed = (self._steps, {})
+        self._listed[1][seat] = tuple(legal)
+        return legal
+
+    def _was_listed(self, seat: int, action: LandoverAction) -> bool:
+        """Whether ``action`` itself (not an equal one) is in the list given ``seat`` this step.
+
+        ``apply`` then need not list again. Any other action, and any action after
+        a step, is checked against a new list; a hand-made change between listing
+        and applying is the caller's to avoid (as with any legal list it holds).
+        """
+        if seat == CHANCE:
+            steps, listed = self._chance_listed
+        else:
+            steps, lists = self._listed
+            listed = lists.get(seat, ())
+        return steps == self._steps and any(item is action for item in listed)
+
+    def _legal_actions(self, seat: int) -> list[LandoverAction]:
         if seat == CHANCE or seat not in self.to_act():
             return []
         if self.offer is not None and self.offer.is_open:
@@ -124,16 +151,19 @@ class LandoverState(Position, State[LandoverAction]):
         return self._main_options()
 
     def apply(self, seat: int, action: LandoverAction) -> None:
+        listed = self._was_listed(seat, action)
         if seat == CHANCE:
             if self.to_act() != (CHANCE,):
                 raise IllegalAction("landover: chance does not act now")
-            if action not in [o for o, _ in self.chance_outcomes()]:
+            if not listed and action not in [o for o, _ in self.chance_outcomes()]:
                 raise IllegalAction(f"landover: {action!r} is not a chance outcome now")
+            self._steps += 1
             self._apply_chance(action)
         else:
             self.check_can_act(seat)
-            if action not in self.legal_actions(seat):
+            if not listed and action not in self._legal_actions(seat):
                 raise IllegalAction(f"landover: {action!r} is not legal for seat {seat} now")
+            self._steps += 1
             if self.offer is not None and self.offer.is_open:
                 self._apply_trade(seat, action)
             elif self.tasks:
@@ -261,6 +291,7 @@ class LandoverState(Position, State[LandoverAction]):
         other.awards = self.awards.copy()
         other.perks = self.perks.copy()
         other.tasks = list(self.tasks)
+        other._listed = (-1, {})  # a clone lists for itself
         return other
 
     def default_action(self, seat: int) -> LandoverAction:
@@ -339,11 +370,9 @@ class LandoverState(Position, State[LandoverAction]):
         options: list[LandoverAction] = [EndTurn(), *building.build_options(self, seat)]
         if player.can_pay(R.MILITARY_COST) and player.military < self.military_cap(seat):
             options.append(BuyMilitary())
-        for track in range(3):
-            if culture.can_improve(self, seat, track):
-                options.append(ImproveCulture(track))
-        for give in range(R.KINDS):
-            if hand[give] >= self.trade_ratio(seat, give):
+        options += [ImproveCulture(track) for track in culture.improvable(self, seat)]
+        for give, ratio in enumerate(self.trade_ratios(seat)):
+            if hand[give] >= ratio:
                 options += [BankTrade(give, get) for get in range(R.KINDS) if get != give]
         perks = self.perks
         if perks.free_raids or (not perks.raided and player.military >= 1):
