@@ -208,6 +208,8 @@ class _Session:
     def __init__(self, bot: Bot) -> None:
         self.bot = bot
         self.matches: dict[str, MatchInfo] = {}
+        self.answered: dict[str, bot_pb2.Reply] = {}
+        """Each match's last reply: a request asked again (same seq) gets it again."""
 
     def handle(self, message: bot_pb2.RefereeMessage) -> bot_pb2.BotMessage | None:
         """Act on one message from the referee; the answer to send back, if any.
@@ -228,11 +230,21 @@ class _Session:
             return bot_pb2.BotMessage(reply=self._answer(message.decision))
         elif kind == "match_end":
             match_id = message.match_end.match_id
+            self.answered.pop(match_id, None)
             if match_id in self.matches:
                 self.bot.match_ended(self.matches.pop(match_id), list(message.match_end.results))
         return None
 
     def _answer(self, request: bot_pb2.DecisionRequest) -> bot_pb2.Reply:
+        """The bot's reply, decided once per request (docs/protocol.md, "Asked again")."""
+        last = self.answered.get(request.match_id)
+        if last is not None and last.seq == request.seq:
+            return last  # the referee was starved of time, not us: the same answer
+        answer = self._decide(request)
+        self.answered[request.match_id] = answer
+        return answer
+
+    def _decide(self, request: bot_pb2.DecisionRequest) -> bot_pb2.Reply:
         """The bot's reply; its exception becomes an error reply, and the bot plays on."""
         try:
             info = self.matches[request.match_id]

@@ -313,11 +313,15 @@ class _Match:
             return _Turn(self.state.default_action(seat), by_referee=True)
         legal = self.state.legal_actions(seat)
         events = self.events.tell(seat)
+        self.seq += 1
+        seq = self.seq  # seats deciding at once each have their own
         for regrant in range(starvation.MAX_REGRANTS + 1):
-            asked = await self._ask(seat, legal, events)
+            asked = await self._ask(seat, seq, legal, events)
             if asked.starved is None or regrant == starvation.MAX_REGRANTS:
                 break
-            # The machine, not the bot, spent its time: ask again (the late reply is stale).
+            # The machine, not the bot, spent its time: ask again, as the same request
+            # (same seq), so the bot's reply to it counts whenever it comes, and the bot
+            # answers it once (docs/protocol.md): a re-grant never changes a result.
             self.log.warning("decision_regranted", seat=seat, why=asked.starved)
         s.clock.charge(asked.think_s)
         fault = asked.fault
@@ -336,15 +340,14 @@ class _Match:
         return self._penalise(seat, fault, asked.think_s)
 
     async def _ask(
-        self, seat: int, legal: Sequence[Any], events: Sequence[bot_pb2.Event]
+        self, seat: int, seq: int, legal: Sequence[Any], events: Sequence[bot_pb2.Event]
     ) -> _Asked:
-        """Send one decision request and wait for its reply until the deadline."""
+        """Send decision request ``seq`` and wait for its reply until the deadline."""
         s = self.seats[seat]
         allowance = s.clock.allowance()
-        self.seq += 1
         request = bot_pb2.DecisionRequest(
             match_id=self.match_id,
-            seq=self.seq,
+            seq=seq,
             observation=pack(self.state.observation(seat)),
             legal_actions=self.payloads.legal(legal),
             clock=bot_pb2.Clock(
