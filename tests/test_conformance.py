@@ -11,6 +11,7 @@ import pytest
 
 from referee.arena.conformance import CheckReport, CheckResult, check_package, check_path
 from referee.arena.package import read_package
+from referee.match import starvation
 from tests.helpers import BOTS, TEST_BOTS, run_referee
 
 FAULTY = TEST_BOTS / "faulty.py"
@@ -208,6 +209,23 @@ async def test_a_bot_that_does_not_exit_cleanly_when_told_fails(
     results = await check(folder, tmp_path / "w")
     assert reason in results["exits when told"].reason
     assert [name for name, result in results.items() if not result.passed] == ["exits when told"]
+
+
+@pytest.mark.slow
+async def test_a_bot_the_machine_starves_while_it_exits_gets_more_time(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On a busy machine a healthy bot may need more than the grace to exit: not its fault.
+
+    The meter says every wait was the machine's (as on a congested machine), and the
+    bot spends 1.5 s on a CPU after its stream closes: it passes, after two graces.
+    """
+    monkeypatch.setattr(starvation.DecisionMeter, "starved", lambda *_: "starved (test)")
+    spin = "end = time.monotonic() + 1.5\nwhile time.monotonic() < end: pass"
+    folder = make_package(tmp_path / "p", "bot.py", files={"bot.py": BOT_THEN.format(after=spin)})
+    report = await check_package(read_package(folder), None, tmp_path / "w", sandbox=False)
+    assert report.passed, report.render()
+    assert "exited with code 0" in report.results[-1].reason
 
 
 @pytest.mark.slow

@@ -8,13 +8,23 @@ from typing import Any
 
 import pytest
 import trio
+import trio.testing
 
 import sdk
 from referee.errors import ConfigError
-from referee.match import MatchSpec, PenaltyPolicy, Termination, play_in_process, run_match
+from referee.match import (
+    MatchSpec,
+    PenaltyPolicy,
+    Termination,
+    TimeControl,
+    play_in_process,
+    run_match,
+)
 from referee.match.inprocess import InProcessPlayer
+from referee.match.player import BotIdentity, Player
 from referee.match.result import Overhead
 from referee.record.format import decode_line
+from sdk.pb.landgrave.v1 import bot_pb2
 from tests.helpers import load_bot
 
 
@@ -186,3 +196,44 @@ def test_a_bot_is_not_seated_at_a_game_it_says_it_does_not_play(land: Any) -> No
     assert result.seats[0].termination is Termination.STARTUP_FAILURE
     assert "plays carcassonne, not land" in result.seats[0].detail
     assert result.seats[1].termination is Termination.ADJUDICATED
+
+
+class SilentPlayer(Player):
+    """A seat whose bot never answers (as a hung process's would not)."""
+
+    identity = BotIdentity("silent")
+
+    async def start_match(self, start: bot_pb2.MatchStart) -> None:
+        pass
+
+    async def request(self, request: bot_pb2.DecisionRequest) -> bot_pb2.Reply:
+        await trio.sleep_forever()
+        raise AssertionError("unreachable")
+
+    async def end_match(self, end: bot_pb2.MatchEnd) -> None:
+        pass
+
+
+async def test_a_silent_seat_is_timed_out_at_its_deadline_exactly(
+    land: Any, tmp_path: Path, autojump_clock: trio.testing.MockClock
+) -> None:
+    """On a virtual clock the referee moves on at the deadline, not a moment later.
+
+    (On a real machine, how close it comes is measured by bench/deadline_precision.py.)
+    """
+    path = tmp_path / "m.jsonl"
+    spec = MatchSpec(
+        land,
+        1,
+        time_control=TimeControl(0.3),
+        penalties=PenaltyPolicy.lenient(max_strikes=3),
+        record_path=path,
+    )
+    result = await run_match(spec, [SilentPlayer(), InProcessPlayer(random_bot())])
+    waited = [
+        ln.decision.think_ms
+        for ln in record_lines(path)
+        if ln.WhichOneof("kind") == "decision" and ln.decision.seat == 0
+    ]
+    assert set(result.seats[0].faults) == {Termination.TIMEOUT}
+    assert waited and set(waited) == {300.0}

@@ -15,7 +15,8 @@ The checks, in the order of the report (each a pass/fail line with its reason):
 - ``answers in time (G)``, ``legal moves (G)``: seeded matches against the random
   bot, seats rotating, with no timeout and no illegal, malformed or missing reply;
 - ``survives a penalty loss``: told it lost a match by a timeout, it plays the next;
-- ``exits when told``: when the referee closes its stream it exits, code 0, in the grace.
+- ``exits when told``: when the referee closes its stream it exits, code 0, in the grace
+  (longer for a bot the machine starved of CPU while it exited).
 
 A check that cannot run after an earlier failure fails with "skipped: why".
 
@@ -40,6 +41,7 @@ from referee.arena.package import BotPackage, PackageError, open_package
 from referee.engine import Engine
 from referee.errors import LandgraveError
 from referee.games import get_engine
+from referee.match import starvation
 from referee.match.clock import TimeControl
 from referee.match.inprocess import InProcessPlayer
 from referee.match.player import Player, SeatGone
@@ -407,14 +409,14 @@ class _Check:
             return CheckResult.skipped(name, "the bot's process was already gone")
         started = trio.current_time()
         process.connection.close()
-        code = await _wait_exit(process, EXIT_GRACE_S)
+        code, graces = await _wait_exit(process, EXIT_GRACE_S)
         waited = trio.current_time() - started
         if code is None:
             return CheckResult(
                 name,
                 False,
-                f"still running {EXIT_GRACE_S:.1f} s after the referee closed its stream "
-                "(a bot must exit when its stream ends; it was killed)",
+                f"still running {graces * EXIT_GRACE_S:.1f} s after the referee closed its "
+                "stream (a bot must exit when its stream ends; it was killed)",
             )
         if code != 0:
             return CheckResult(
@@ -428,15 +430,30 @@ class _Check:
         )
 
 
-async def _wait_exit(process: BotProcess, grace_s: float) -> int | None:
-    """The bot's exit code once it exits by itself within ``grace_s``; None if it does not."""
+async def _wait_exit(process: BotProcess, grace_s: float) -> tuple[int | None, int]:
+    """The bot's exit code once it exits by itself (None if it does not), and the graces given.
+
+    A bot still running after the grace because the machine gave it no CPU (busy,
+    little CPU used, a congested machine: referee/match/starvation.py) gets another
+    grace, at most ``MAX_REGRANTS`` more, as a starved decision does: a healthy bot
+    is not refused because the machine is busy. A bot asleep or computing is not.
+    """
     # BotProcess keeps its trio.Process private; the check needs the code it exited with.
     running = process._process
     if running is None:
-        return None
-    with trio.move_on_after(grace_s):
-        await running.wait()
-    return running.poll()
+        return None, 0
+    for grace in range(1, starvation.MAX_REGRANTS + 2):
+        meter = starvation.DecisionMeter(running.pid)
+        await trio.to_thread.run_sync(meter.take_baseline)
+        started = trio.current_time()
+        with trio.move_on_after(grace_s):
+            await running.wait()
+        if running.poll() is not None:
+            return running.poll(), grace
+        waited = trio.current_time() - started
+        if await trio.to_thread.run_sync(meter.starved, waited) is None:
+            return None, grace
+    return None, starvation.MAX_REGRANTS + 1
 
 
 def _shown(text: str, limit: int = 80) -> str:

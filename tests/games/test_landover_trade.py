@@ -194,9 +194,10 @@ async def test_a_seat_that_times_out_on_an_offer_declines_it(tmp_path: Path) -> 
             action = _action(decision.action)
             state.apply(decision.seat, action)
             if decision.by_referee and isinstance(action, DeclineTrade):
-                assert decision.seat == 2 and state.offer is not None
-                assert state.offer.answers[2] == DECLINED  # the offer went on without it
-                declined_for_seat_2 += 1
+                # Seat 2 always; on a busy machine another seat may be late too.
+                assert state.offer is not None
+                assert state.offer.answers[decision.seat] == DECLINED  # it went on without it
+                declined_for_seat_2 += decision.seat == 2
             assert not (decision.by_referee and isinstance(action, AcceptTrade))
     assert declined_for_seat_2
     verify_record(record)
