@@ -2,17 +2,23 @@
 
 from __future__ import annotations
 
+import os
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 import trio
+from structlog.testing import capture_logs
 
 from referee.match import MatchSpec, Termination, TimeControl, run_match
 from referee.transport import framed
+from referee.transport.accounts import is_root
 from referee.transport.fleet import BotFleet
 from referee.transport.frames import FrameReader
-from referee.transport.process import BotCommand
+from referee.transport.process import BotCommand, Limits
 from referee.transport.server import BotServer
 from sdk.frames import frame
 from sdk.pb.landgrave.v1 import bot_pb2
@@ -123,3 +129,62 @@ async def test_a_silent_connection_is_dropped_after_the_hello_timeout(
     monkeypatch.setattr(framed, "HELLO_TIMEOUT_S", 0.2)
     async with BotServer() as server:
         assert "no hello within" in refusal(await converse(server.framed_path))
+
+
+async def start_bot(server: BotServer, token: str) -> trio.Process:
+    """The random bot, started by hand (not by the referee), on the framed socket."""
+    argv = [sys.executable, str(BOTS / "random_bot.py"), "--socket", str(server.framed_path)]
+    return await trio.lowlevel.open_process(
+        [*argv, "--token", token], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+    )
+
+
+@pytest.mark.slow
+async def test_a_token_is_refused_to_a_process_of_another_uid_and_stays_the_bots() -> None:
+    """The kernel names who connected (SO_PEERCRED): a started bot's token serves only a
+    process of the uid the bot runs as, and a refused one does not use the token up."""
+    async with BotServer() as server:
+        connection = server.expect("bot")
+        connection.expected_uid = os.geteuid() + 1  # the bot runs as another user
+        with capture_logs() as logs, trio.fail_after(60):
+            impostor = await start_bot(server, connection.token)
+            assert impostor.stderr is not None
+            said = b"".join([chunk async for chunk in impostor.stderr]).decode()
+            assert await impostor.wait() != 0
+        why = f"started as uid {os.geteuid() + 1}, not to process {impostor.pid} of uid"
+        assert why in said
+        assert why in (connection.refused_peer or "")
+        assert "bot_peer_refused" in {e["event"] for e in logs if e["log_level"] == "warning"}
+        assert not connection.attached
+
+        connection.expected_uid = os.geteuid()  # the bot's own uid: it gets in
+        bot = await start_bot(server, connection.token)
+        with trio.fail_after(60):
+            await connection.ready.wait()
+        assert connection.transport == "framed" and connection.gone is None
+        server.forget(connection)  # the referee closes the stream: the bot exits
+        with trio.fail_after(60):
+            assert await bot.wait() == 0
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not is_root(), reason="bots get their own uids only under a root referee")
+async def test_a_bot_under_its_own_uid_passes_the_peer_check_and_root_does_not(
+    land: Any, tmp_path: Path
+) -> None:
+    """As root, a bot runs as its own uid: that uid connects, the referee's own is refused.
+
+    Sandboxed, as a uid of its own always works there (test_seats.py).
+    """
+    if shutil.which("bwrap") is None:
+        pytest.skip("needs bubblewrap")
+    server = BotServer()
+    async with server, BotFleet(server, tmp_path, Limits(sandbox=True)) as fleet:
+        (bot,) = await fleet.launch_all([RANDOM])
+        assert bot.uid is not None and bot.connection.expected_uid == bot.uid
+        assert bot.connection.transport == "framed"
+        other = server.expect("other")
+        other.expected_uid = bot.uid  # as if started as the bot's uid; we are root
+        answers = await converse(server.framed_path, hello(other.token))
+        assert f"not to process {os.getpid()} of uid 0" in refusal(answers)
+        assert not other.attached

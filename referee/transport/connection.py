@@ -71,6 +71,16 @@ class Connection:
         self.log_lines = 0
         self.violation: str | None = None
         """Set when the referee cut the bot off for breaking the protocol (a flood)."""
+        self.expected_uid: int | None = None
+        """The uid of the bot the referee started for this token: only a process running
+        as it may connect on the framed socket (peer.py). None: not a started bot's."""
+        self.refused_peer: str | None = None
+        """Why the last process of another uid that came with this token was refused."""
+
+    def refuse_peer(self, reason: str) -> None:
+        """Note that a process of the wrong uid came with this token (any thread)."""
+        self.refused_peer = reason
+        logger.warning("bot_peer_refused", bot=self.name, reason=reason)
 
     def claim(self) -> bool:
         """Claim the token for one stream: True the first time only (any thread)."""

@@ -14,7 +14,9 @@ through gRPC costs the referee several times the CPU (BENCHMARKS.md).
 What holds on the gRPC stream holds here (docs/security.md): a hello within
 HELLO_TIMEOUT_S, a bounded number of connections waiting for theirs (the
 gate's local budget), one stream per token, and a bot whose bytes are no
-frame or no BotMessage is cut off with a protocol error for its seat.
+frame or no BotMessage is cut off with a protocol error for its seat. One
+more: the kernel names the connecting process (peer.py), and a started
+bot's token is refused to a process that does not run as the bot's uid.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from google.protobuf.message import DecodeError
 from referee.transport.connection import CLOSE, Connection
 from referee.transport.frames import FrameReader
 from referee.transport.gate import LOCAL, Gate
+from referee.transport.peer import Peer
 from sdk.frames import FrameError, frame
 from sdk.pb.landgrave.v1 import bot_pb2
 
@@ -42,8 +45,9 @@ BACKLOG = 128
 
 logger = structlog.get_logger("referee.transport")
 
-CheckHello = Callable[[bot_pb2.Hello], tuple[str, Connection | None]]
-"""The connection a hello claims (``BotServer.check_hello``), or why it is refused."""
+CheckHello = Callable[[bot_pb2.Hello, Peer | None], tuple[str, Connection | None]]
+"""The connection a hello from a peer claims (``BotServer.check_local_hello``), or why
+it is refused."""
 
 
 class FramedListener:
@@ -66,7 +70,8 @@ class FramedListener:
     async def _serve_one(self, stream: trio.SocketStream) -> None:
         async with stream:
             reader = FrameReader(stream)
-            refusal, hello, connection = await self._admit(reader)
+            peer = Peer.of(stream.socket)
+            refusal, hello, connection = await self._admit(reader, peer)
             if connection is None or hello is None:
                 if refusal:
                     with contextlib.suppress(trio.BrokenResourceError, trio.ClosedResourceError):
@@ -78,9 +83,10 @@ class FramedListener:
                 connection.detach("stream closed by the referee")
 
     async def _admit(
-        self, reader: FrameReader
+        self, reader: FrameReader, peer: Peer | None
     ) -> tuple[str, bot_pb2.Hello | None, Connection | None]:
-        """Past the gate and the hello: the hello and its connection, or the refusal to send."""
+        """Past the gate, the hello and the peer's uid: the hello and its connection, or the
+        refusal to send."""
         refusal = self._gate.admit(LOCAL)
         if not refusal:
             try:
@@ -88,7 +94,7 @@ class FramedListener:
             finally:
                 self._gate.leave(LOCAL)
             if hello is not None:
-                refusal, connection = self._check_hello(hello)
+                refusal, connection = self._check_hello(hello, peer)
                 if connection is not None:
                     return "", hello, connection
             if not refusal:  # the bot hung up before its hello: nothing to answer

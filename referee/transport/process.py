@@ -186,6 +186,8 @@ class BotProcess:
         self.uid = self._claim_uid()
         if self.uid is not None:
             argv.append(f"--nproc={BOT_NPROC}")
+        # Only a process running as the bot's uid may use its token on the framed socket.
+        self.connection.expected_uid = self.uid if self.uid is not None else os.geteuid()
         bot = list(self.command.argv)
         if self.limits.sandbox:  # private /dev and pids; bwrap itself becomes the uid
             bot = [*sandbox_prefix(self._server.socket_folder, bot, self.uid), *bot]
@@ -210,6 +212,11 @@ class BotProcess:
             return f"exited with code {code} before saying hello{self.stderr_tail()}"
         if self.connection.gone is not None:
             return f"refused: {self.connection.gone}"
+        if self.connection.refused_peer is not None:
+            return (
+                "did not connect and say hello in time (another process came with its "
+                f"token and was refused: {self.connection.refused_peer})"
+            )
         return "did not connect and say hello in time"
 
     def stderr_tail(self, lines: int = 3) -> str:

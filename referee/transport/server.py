@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import functools
 import hashlib
 import hmac
 import resource
@@ -48,6 +47,8 @@ from referee.errors import ConfigError
 from referee.transport.connection import CLOSE, PROTOCOL_VERSION, Connection
 from referee.transport.framed import FramedListener
 from referee.transport.gate import Gate
+from referee.transport.peer import Peer
+from referee.transport.peer import refusal as peer_refusal
 from sdk.pb.landgrave.v1 import bot_pb2, bot_pb2_grpc
 
 HELLO_TIMEOUT_S = 5.0
@@ -112,9 +113,7 @@ class BotServer:
         self.address = f"unix:{self.socket_folder / 'referee.sock'}"
         self.framed_path = self.socket_folder / FRAMED_SOCKET
         """The framed socket (framed.py): the same protocol for local bots, without gRPC."""
-        self._framed = FramedListener(
-            self.framed_path, functools.partial(self.check_hello, strangers=False)
-        )
+        self._framed = FramedListener(self.framed_path, self.check_local_hello)
         self._tasks = contextlib.AsyncExitStack()
         self.tcp_port: int | None = None
         self._connections: dict[bytes, Connection] = {}
@@ -159,6 +158,27 @@ class BotServer:
 
         With ``strangers``, a token the referee did not hand out is put to ``admit``.
         """
+        refusal, connection = self._named(hello, strangers)
+        return self._claimed(refusal, connection)
+
+    def check_local_hello(
+        self, hello: bot_pb2.Hello, peer: Peer | None
+    ) -> tuple[str, Connection | None]:
+        """``check_hello`` on the framed socket, where the kernel names the peer (peer.py).
+
+        A token of a bot the referee started is refused to a process of another uid,
+        before it is claimed: the bot itself can still connect with it.
+        """
+        refusal, connection = self._named(hello, strangers=False)
+        if connection is not None:
+            wrong_peer = peer_refusal(connection.expected_uid, peer)
+            if wrong_peer:
+                connection.refuse_peer(wrong_peer)
+                return wrong_peer, None
+        return self._claimed(refusal, connection)
+
+    def _named(self, hello: bot_pb2.Hello, strangers: bool) -> tuple[str, Connection | None]:
+        """The connection a hello's token names, or why there is none."""
         if hello.protocol_version != PROTOCOL_VERSION:
             return (
                 f"protocol version {hello.protocol_version} is not supported: this referee "
@@ -170,7 +190,14 @@ class BotServer:
             connection = self._admit_hello(hello)
         if connection is None:
             return "unknown token: this referee did not invite this bot", None
-        if not connection.claim():  # claimed now, so a second stream with it is refused
+        return "", connection
+
+    @staticmethod
+    def _claimed(refusal: str, connection: Connection | None) -> tuple[str, Connection | None]:
+        """The connection, claimed now, so a second stream with its token is refused."""
+        if connection is None:
+            return refusal, None
+        if not connection.claim():
             return "this token is already connected", None
         return "", connection
 
