@@ -22,6 +22,9 @@ from referee.arena.scheduler import schedule_next
 from referee.arena.spec import ArenaSpec
 from referee.arena.store import ArenaStore
 from referee.errors import ConfigError
+from referee.match.result import SeatResult
+from referee.match.termination import Termination
+from referee.tournament.results import StoredResult
 
 
 @pytest.fixture
@@ -42,19 +45,17 @@ def add_bots(store: ArenaStore, count: int, author: str = "ada") -> list[int]:
     ]  # fmt: skip
 
 
-def result(seats: tuple[int, ...], winner: int, faulty: int | None = None) -> dict[str, Any]:
+def result(seats: tuple[int, ...], winner: int, faulty: int | None = None) -> StoredResult:
     """A finished duel as the runner reports it: ``winner`` (a version id) ranks first."""
-    return {
-        "match_id": "m",
-        "steps": 10,
-        "overhead": None,
-        "seats": [
-            {"seat": i, "name": str(v), "score": float(v == winner),
-             "rank": 1 if v == winner else 2, "titles": [], "detail": "", "faults": [],
-             "termination": "crash" if v == faulty else "normal"}
+    return StoredResult(
+        "m",
+        10,
+        tuple(
+            SeatResult(seat=i, name=str(v), score=float(v == winner), rank=1 if v == winner else 2,
+                       termination=Termination.CRASH if v == faulty else Termination.NORMAL)
             for i, v in enumerate(seats)
-        ],
-    }  # fmt: skip
+        ),
+    )  # fmt: skip
 
 
 def play(store: ArenaStore, count: int, strongest: int, faulty: int | None = None) -> list[Any]:

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from referee.match.result import SeatResult
 from referee.tournament.results import StoredResult
-from referee.tournament.standings import game_results, seat_faults, standings
+from referee.tournament.standings import game_results, standings
 from referee.tournament.store import ScheduledMatch
 
 
@@ -82,6 +83,10 @@ def test_solo_games_are_compared_by_score_on_each_seed() -> None:
     rows = {row.name: row for row in standings(["a", "b"], matches, {})}
     assert (rows["a"].wins, rows["a"].draws, rows["a"].losses) == (1, 1, 1)
     assert rows["a"].games_won == 1 and rows["a"].win_rate == 1 / 3
+
+
+def seat_faults(seat: dict[str, Any]) -> list[str]:
+    return SeatResult.from_dict(seat).fault_labels()
 
 
 def test_strikes_and_forfeits_count_as_faults_and_stalls_too() -> None:

@@ -36,9 +36,9 @@ from referee.tournament.execute import (
     BotPool,
     match_settings,
     play_scheduled,
-    result_to_dict,
     run_lanes,
 )
+from referee.tournament.results import StoredResult
 from referee.tournament.store import MatchStatus, ScheduledMatch
 from referee.transport.process import BotCommand
 
@@ -47,7 +47,7 @@ logger = structlog.get_logger("referee.arena")
 MAX_LOG_BYTES = 64 * 1024
 """Of each bot log a worker sends back, the last this many bytes."""
 
-Outcome = tuple[int, dict[str, Any], str, dict[str, str]]
+Outcome = tuple[int, StoredResult, str, dict[str, str]]
 """A played match: its id, its result, its record's text and its batch's bot logs by file."""
 
 
@@ -92,7 +92,7 @@ def _made(folder: Path) -> Path:
 async def _play_batch(
     spec: ArenaSpec, matches: list[dict[str, Any]], commands: dict[str, BotCommand]
 ) -> list[Outcome]:
-    played: list[tuple[int, dict[str, Any], str]] = []
+    played: list[tuple[int, StoredResult, str]] = []
     queue = iter(matches)
     with tempfile.TemporaryDirectory(prefix="landgrave-arena-batch-") as scratch:
         folder = Path(scratch)
@@ -105,7 +105,7 @@ async def _play_batch(
                 record = folder / f"{match['id']}.jsonl"
                 settings = match_settings(game_spec)
                 result = await play_scheduled(settings, game_spec, scheduled, pool, record)
-                summary = result_to_dict(result, scheduled.seats)
+                summary = StoredResult.of(result, scheduled.seats)
                 played.append((match["id"], summary, record.read_text("utf-8")))
 
         await run_lanes(first, match_settings(first), folder / "logs", lane, commands)

@@ -21,18 +21,18 @@ from referee.arena.store import ArenaMatch, ArenaStore, RatingRow, Version
 from referee.ratings import GameResult, Ladder, elo, plackett_luce
 from referee.ratings.elo import INITIAL_RATING
 from referee.ratings.plackett_luce import INITIAL_MU, INITIAL_SIGMA, SkillRating
-from referee.tournament.standings import seat_faults
+from referee.tournament.results import StoredResult
 
 
-def game_result(result: dict[str, Any], seats: tuple[int, ...]) -> GameResult:
+def game_result(result: StoredResult, seats: tuple[int, ...]) -> GameResult:
     """A match's ranks keyed by version id (as text, so names never collide)."""
-    by_seat = {seat["seat"]: seat for seat in result["seats"]}
-    ranks = {str(seats[i]): by_seat[i]["rank"] for i in range(len(seats))}
-    return GameResult(ranks, {str(seats[i]): by_seat[i]["score"] for i in range(len(seats))})
+    by_seat = {seat.seat: seat for seat in result.seats}
+    ranks = {str(seats[i]): by_seat[i].rank for i in range(len(seats))}
+    return GameResult(ranks, {str(seats[i]): by_seat[i].score for i in range(len(seats))})
 
 
 def moved_rows(
-    rows: dict[int, RatingRow], result: dict[str, Any], seats: tuple[int, ...], done_seq: int
+    rows: dict[int, RatingRow], result: StoredResult, seats: tuple[int, ...], done_seq: int
 ) -> dict[int, RatingRow]:
     """The rating rows of a match's versions after it (``rows`` holds them before)."""
     outcome = game_result(result, seats)
@@ -40,7 +40,7 @@ def moved_rows(
         {str(v): SkillRating(rows[v].mu, rows[v].sigma) for v in seats}, outcome
     )
     elos = elo.update({str(v): rows[v].elo for v in seats}, outcome)
-    by_seat = {seat["seat"]: seat for seat in result["seats"]}
+    by_seat = {seat.seat: seat for seat in result.seats}
     moved = {}
     for index, version in enumerate(seats):
         key, row = str(version), rows[version]
@@ -55,7 +55,7 @@ def moved_rows(
             draws=row.draws + scores.count(0.5),
             losses=row.losses + scores.count(0.0),
             rank_sum=row.rank_sum + outcome.ranks[key],
-            faults=row.faults + len(seat_faults(by_seat[index])),
+            faults=row.faults + len(by_seat[index].fault_labels()),
             last_match=done_seq,
         )
     return moved

@@ -35,8 +35,8 @@ from referee.arena.spec import ArenaSpec
 from referee.arena.store import ArenaMatch, ArenaStore
 from referee.database import OffLoop
 from referee.settings import MatchSettings
-from referee.tournament.execute import BotPool, match_settings, play_scheduled, result_to_dict
-from referee.tournament.standings import seat_faults
+from referee.tournament.execute import BotPool, match_settings, play_scheduled
+from referee.tournament.results import StoredResult
 from referee.tournament.store import MatchStatus, ScheduledMatch
 from referee.transport.fleet import BotFleet
 from referee.transport.process import BotCommand
@@ -202,13 +202,13 @@ class ArenaRun:
             with trio.CancelScope(shield=True):  # put back even when the lane is cancelled
                 await self.db.run(lambda store: store.put_back(match.id))
             raise
-        summary = result_to_dict(result, scheduled.seats)
+        summary = StoredResult.of(result, scheduled.seats)
         await self.db.run(lambda store: store_result(store, self.spec, match, summary, str(record)))
         self.played += 1
 
 
 def store_result(
-    store: ArenaStore, spec: ArenaSpec, match: ArenaMatch, result: dict[str, Any], record: str
+    store: ArenaStore, spec: ArenaSpec, match: ArenaMatch, result: StoredResult, record: str
 ) -> ArenaMatch | None:
     """Store a result, move the ladder and judge the faulty, all in one transaction.
 
@@ -223,9 +223,9 @@ def store_result(
             match, status="done", record_path=record, result=result, done_seq=seq
         )
         rows = ladder.apply_result(store, done, spec.rating)
-        by_seat = {seat["seat"]: seat for seat in result["seats"]}
+        by_seat = {seat.seat: seat for seat in result.seats}
         for index, row in enumerate(rows):  # rows come in seat order
-            if seat_faults(by_seat[index]):
+            if by_seat[index].fault_labels():
                 judge(store, spec, row.version_id, row.matches, row.faults)
     return done
 

@@ -159,7 +159,8 @@ def bot_page(store: ArenaStore, spec: ArenaSpec, version_id: int) -> str:
 
 def _match_row(store: ArenaStore, version_id: int, match: ArenaMatch) -> str:
     seat = match.seats.index(version_id)
-    result = next(s for s in (match.result or {})["seats"] if s["seat"] == seat)
+    assert match.result is not None, "a bot page lists finished matches only"
+    result = next(s for s in match.result.seats if s.seat == seat)
     others = ", ".join(
         f'<a href="{v}.html">{escape(store.version(v).label)}</a>'
         for v in match.seats
@@ -167,8 +168,8 @@ def _match_row(store: ArenaStore, version_id: int, match: ArenaMatch) -> str:
     )
     return (
         f'<tr><td class="num">{match.id}</td><td>{escape(match.game)}</td>'
-        f'<td class="num">{seat}</td><td class="num">{result["rank"]}</td>'
-        f'<td class="num">{result["score"]:g}</td><td>{escape(result["termination"])}</td>'
+        f'<td class="num">{seat}</td><td class="num">{result.rank}</td>'
+        f'<td class="num">{result.score:g}</td><td>{escape(result.termination.label)}</td>'
         f'<td>{others}</td><td><a href="../replays/{match.id}.html">replay</a></td></tr>'
     )
 

@@ -22,8 +22,10 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from referee.claims import MatchQueue
 from referee.database import OffLoop, open_store
 from referee.errors import ConfigError
+from referee.tournament.results import StoredResult
 
 DATABASE_NAME = "arena.sqlite"
 
@@ -130,7 +132,8 @@ class ArenaMatch:
     status: str
     attempts: int
     record_path: str | None
-    result: dict[str, Any] | None
+    result: StoredResult | None
+    """A finished match's result, each seat under its version id (as text)."""
     done_seq: int | None
 
 
@@ -165,6 +168,7 @@ class ArenaStore:
         self._db = open_store(
             self.path, _SCHEMA, "an arena database", check_same_thread=check_same_thread
         )
+        self._queue = MatchQueue(self._db, "id", now)
 
     @classmethod
     def off_loop(cls, folder: Path) -> OffLoop[ArenaStore]:
@@ -253,50 +257,30 @@ class ArenaStore:
 
     def claim(self, worker: str) -> ArenaMatch | None:
         """Take the oldest pending match, atomically; None when none is pending."""
-        row = self._db.execute(
-            "UPDATE matches SET status = 'running', attempts = attempts + 1, worker = ?, "
-            "started_at = ? WHERE id = (SELECT id FROM matches WHERE status = 'pending' "
-            "ORDER BY id LIMIT 1) RETURNING *",
-            (worker, now()),
-        ).fetchone()
+        row = self._queue.claim(worker)
         return _match(row) if row else None
 
     def set_record_path(self, match_id: int, record_path: str) -> None:
-        self._db.execute("UPDATE matches SET record_path = ? WHERE id = ?", (record_path, match_id))
+        self._queue.set_record_path(match_id, record_path)
 
-    def mark_done(self, match_id: int, result: dict[str, Any], record_path: str) -> int | None:
+    def mark_done(self, match_id: int, result: StoredResult, record_path: str) -> int | None:
         """Finish a running match; its place in the order results count in (None if not running)."""
-        row = self._db.execute(
-            "UPDATE matches SET status = 'done', result = ?, record_path = ?, finished_at = ?, "
-            "done_seq = (SELECT COALESCE(MAX(done_seq), 0) + 1 FROM matches) "
-            "WHERE id = ? AND status = 'running' RETURNING done_seq",
-            (json.dumps(result, sort_keys=True), record_path, now(), match_id),
-        ).fetchone()
-        return None if row is None else int(row["done_seq"])
+        text = json.dumps(result.to_dict(), sort_keys=True)
+        return self._queue.finish(match_id, text, record_path, number=True)
 
     def put_back(self, match_id: int) -> None:
         """A match stopped before its end goes back to pending, to be played again."""
         self._abandon_open_transaction()
-        self._db.execute(
-            "UPDATE matches SET status = 'pending', worker = NULL "
-            "WHERE id = ? AND status = 'running'",
-            (match_id,),
-        )
+        self._queue.put_back("id = ? AND status = 'running'", (match_id,))
 
     def put_back_all(self, worker: str) -> int:
         """Put back every match a worker still holds (its run is ending); how many."""
         self._abandon_open_transaction()
-        return self._db.execute(
-            "UPDATE matches SET status = 'pending', worker = NULL "
-            "WHERE status = 'running' AND worker = ?",
-            (worker,),
-        ).rowcount
+        return self._queue.put_back("status = 'running' AND worker = ?", (worker,))
 
     def reset_unfinished(self) -> int:
         """Put every running match (left by a crash) back to pending; how many."""
-        return self._db.execute(
-            "UPDATE matches SET status = 'pending', worker = NULL WHERE status = 'running'"
-        ).rowcount
+        return self._queue.put_back("status = 'running'")
 
     def skip_pending(self, version_id: int, note: str) -> int:
         """Drop the pending matches that seat a version; how many."""
@@ -407,9 +391,16 @@ def _match(row: sqlite3.Row) -> ArenaMatch:
         status=row["status"],
         attempts=row["attempts"],
         record_path=row["record_path"],
-        result=json.loads(row["result"]) if row["result"] else None,
+        result=_result(row),
         done_seq=row["done_seq"],
     )
+
+
+def _result(row: sqlite3.Row) -> StoredResult | None:
+    """A finished match's result; a skipped one keeps only a note in that column."""
+    if row["status"] != "done" or not row["result"]:
+        return None
+    return StoredResult.from_dict(json.loads(row["result"]))
 
 
 def _rating(row: sqlite3.Row) -> RatingRow:

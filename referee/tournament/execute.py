@@ -15,7 +15,6 @@ from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
-from typing import Any
 
 import structlog
 import trio
@@ -163,11 +162,6 @@ def check_maps(settings: MatchSettings, spec: TournamentSpec, players: int) -> N
     """
     for group in range(len(spec.maps)):
         settings.engine.new_game(match_config(settings, spec, group), players)
-
-
-def result_to_dict(result: MatchResult, seats: tuple[str, ...]) -> dict[str, Any]:
-    """A ``StoredResult`` as JSON data, as the arena's database keeps it."""
-    return StoredResult.of(result, seats).to_dict()
 
 
 def record_path(records: Path, scheduled: ScheduledMatch) -> Path:

@@ -9,12 +9,11 @@ seed. Ratings are a Bradley-Terry fit with 95% intervals.
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from referee.entrant import describe_bot
-from referee.match.result import SeatResult
 from referee.ratings import GameResult, bradley_terry
 from referee.tournament.store import ScheduledMatch
 
@@ -68,11 +67,6 @@ class Standing:
     @property
     def fault_count(self) -> int:
         return sum(self.faults.values())
-
-
-def seat_faults(seat: Mapping[str, Any]) -> list[str]:
-    """The faults of one seat in one match, stored as JSON (the arena's results)."""
-    return SeatResult.from_dict(seat).fault_labels()
 
 
 def game_results(matches: Iterable[ScheduledMatch]) -> list[GameResult]:

@@ -25,6 +25,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from referee.claims import MatchQueue
 from referee.database import OffLoop, open_store
 from referee.errors import ConfigError
 from referee.match.result import SeatResult
@@ -113,6 +114,7 @@ class Store:
         self._db = open_store(
             self.path, _SCHEMA, "a tournament database", check_same_thread=check_same_thread
         )
+        self._queue = MatchQueue(self._db, "round, id", _now)
 
     @classmethod
     def off_loop(cls, folder: Path) -> OffLoop[Store]:
@@ -186,11 +188,7 @@ class Store:
 
     def reset_unfinished(self) -> int:
         """Put matches left running or interrupted back to pending; how many."""
-        cursor = self._db.execute(
-            "UPDATE matches SET status = 'pending', worker = NULL "
-            "WHERE status IN ('running', 'interrupted')"
-        )
-        return cursor.rowcount
+        return self._queue.put_back("status IN ('running', 'interrupted')")
 
     def claim(self, worker: str, cost: SeatsCost | None = None) -> ScheduledMatch | None:
         """Take the next pending match for this worker, atomically; None when none is left.
@@ -225,24 +223,15 @@ class Store:
                 return _scheduled(row)
 
     def _claim_written(self, worker: str) -> ScheduledMatch | None:
-        row = self._db.execute(
-            "UPDATE matches SET status = 'running', attempts = attempts + 1, worker = ?, "
-            "started_at = ? WHERE id = (SELECT id FROM matches WHERE status = 'pending' "
-            "ORDER BY round, id LIMIT 1) RETURNING *",
-            (worker, _now()),
-        ).fetchone()
+        row = self._queue.claim(worker)
         return _scheduled(row) if row else None
 
     def set_record_path(self, match_id: int, record_path: str) -> None:
         """Name the record of a running match, so record listings can pair them."""
-        self._db.execute("UPDATE matches SET record_path = ? WHERE id = ?", (record_path, match_id))
+        self._queue.set_record_path(match_id, record_path)
 
     def finish(self, match_id: int, result: StoredResult, record_path: str) -> None:
-        self._db.execute(
-            "UPDATE matches SET status = 'done', result = ?, record_path = ?, finished_at = ? "
-            "WHERE id = ? AND status = 'running'",
-            (json.dumps(result.to_dict(), sort_keys=True), record_path, _now(), match_id),
-        )
+        self._queue.finish(match_id, json.dumps(result.to_dict(), sort_keys=True), record_path)
 
     def interrupt(self, match_id: int, note: str) -> None:
         self._db.execute(
