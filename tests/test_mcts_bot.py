@@ -21,6 +21,7 @@ import trio
 import sdk
 from referee.engine import SeatOutcome
 from referee.games import get_engine
+from referee.match import starvation
 from referee.settings import MatchOptions
 from referee.testing import random_playout
 from referee.tournament.coordinator import open_tournament, run_tournament
@@ -149,9 +150,16 @@ SHORT_GAMES = {
 @pytest.mark.slow
 @pytest.mark.parametrize("game", sorted(SHORT_GAMES))
 def test_mcts_never_times_out_or_plays_illegally_at_200_ms_per_move(
-    game: str, tmp_path: Path
+    game: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Real bot processes through the real referee: the clock is the referee's."""
+    """Real bot processes through the real referee: the clock is the referee's.
+
+    A decision the referee finds the machine to blame for (the bot starved of CPU,
+    or the referee itself waking late: docs/tournaments.md, "Congestion") is asked
+    again as often as it takes, not twice: on a loaded test machine that is load,
+    not the bot's time management. A bot that computes past its time is not excused.
+    """
+    monkeypatch.setattr(starvation, "MAX_REGRANTS", 1000)
     entrants = (
         Entrant("mcts", str(BOTS / "mcts_bot.py")),
         Entrant("random", str(BOTS / "random_bot.py")),
@@ -174,4 +182,7 @@ def test_mcts_never_times_out_or_plays_illegally_at_200_ms_per_move(
     assert rows and all(status == "done" for status, _ in rows)
     seats = [s for _, result in rows for s in json.loads(result)["seats"] if s["name"] == "mcts"]
     assert len(seats) == (len(rows) // 2 if get_engine(game).max_players == 1 else len(rows))
-    assert all(s["termination"] == "normal" and not s.get("faults") for s in seats), seats
+    # The MCTS bot's own seat: no fault. (On a loaded machine the random bot may be the
+    # late one; the MCTS bot then wins by adjudication, which is no fault of its own.)
+    ended = {"normal", "adjudicated"}
+    assert all(s["termination"] in ended and not s.get("faults") for s in seats), seats

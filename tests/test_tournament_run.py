@@ -102,7 +102,7 @@ def test_a_tournament_killed_half_way_resumes_to_the_same_results(tmp_path: Path
     total = len(results(whole))
 
     run = referee("tournament", str(spec_path), "--out", str(killed), "--no-progress")
-    deadline = time.monotonic() + 120
+    deadline = time.monotonic() + 300  # for hangs, not speed
     while done_count(killed) < total // 3 and time.monotonic() < deadline:
         time.sleep(0.05)
     os.killpg(run.pid, signal.SIGKILL)
@@ -126,7 +126,7 @@ def test_ctrl_c_stops_cleanly_and_the_rest_is_resumable(tmp_path: Path) -> None:
     )
     folder = tmp_path / "t"
     run = referee("tournament", str(spec_path), "--out", str(folder), "--no-progress")
-    deadline = time.monotonic() + 120
+    deadline = time.monotonic() + 300  # for hangs, not speed
     while done_count(folder) < 3 and time.monotonic() < deadline:
         time.sleep(0.05)
     run.send_signal(signal.SIGINT)
