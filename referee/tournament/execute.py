@@ -287,6 +287,10 @@ class Worker:
         finally:
             db.close()
 
+    # Ctrl-C reaches a lane as a cancellation at a checkpoint, never as a KeyboardInterrupt
+    # raised between two lines (trio's default), such as between a claim and the ``try``
+    # that marks the claimed match interrupted: CI saw one left running that way.
+    @trio.lowlevel.enable_ki_protection
     async def _lane(self, db: OffLoop[Store], claiming: trio.Lock, pool: BotPool) -> None:
         while (scheduled := await self._claim(db, claiming, pool)) is not None:
             try:
@@ -315,19 +319,19 @@ class Worker:
 
     async def _play(self, db: OffLoop[Store], scheduled: ScheduledMatch, pool: BotPool) -> None:
         record = record_path(self.records, scheduled)
-        try:  # from the claim on, a stop marks the match interrupted
+        try:  # from the claim to its result stored, a stop marks the match interrupted
             result = await play_scheduled(
                 self.settings, self.spec, scheduled, pool, record, keys=self.keys
+            )
+            summary = StoredResult.of(result, scheduled.seats)
+            await db.run(
+                lambda store: finish_match(store, self.spec, scheduled.id, summary, str(record))
             )
         except BaseException:
             with trio.CancelScope(shield=True):  # said even when the lane is cancelled
                 note = "the referee was stopped"
                 await db.run(lambda store: store.interrupt(scheduled.id, note))
             raise
-        summary = StoredResult.of(result, scheduled.seats)
-        await db.run(
-            lambda store: finish_match(store, self.spec, scheduled.id, summary, str(record))
-        )
 
 
 def run_worker_process(folder: Path, name: str) -> None:
