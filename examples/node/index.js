@@ -138,6 +138,7 @@ function countField(bytes, wanted) {
 function play(client, token, actionCount) {
   const call = client.Play();
   const matches = new Map(); // match id -> the random generator of that match
+  const answered = new Map(); // match id -> our last reply: a repeated request gets it again
   call.write({
     hello: { protocolVersion: PROTOCOL_VERSION, token, name: NAME, version: VERSION, games: [] },
   });
@@ -152,6 +153,11 @@ function play(client, token, actionCount) {
       }
       case "decision": {
         const request = message.decision;
+        const last = answered.get(request.matchId);
+        if (last && String(last.seq) === String(request.seq)) {
+          call.write({ reply: last }); // asked again (the machine was busy): the same answer
+          break;
+        }
         const answer = { matchId: request.matchId, seq: request.seq };
         try {
           const random = matches.get(request.matchId) || Math.random;
@@ -160,11 +166,13 @@ function play(client, token, actionCount) {
           // Our bug costs this match (recorded as our crash), not the others on the stream.
           answer.error = String(error.stack || error).slice(0, 2000);
         }
+        answered.set(request.matchId, answer);
         call.write({ reply: answer });
         break;
       }
       case "matchEnd":
         matches.delete(message.matchEnd.matchId);
+        answered.delete(message.matchEnd.matchId);
         break;
       case "error":
         // Without a match id the referee refused the stream (a wrong token or protocol).
