@@ -26,13 +26,15 @@ class MatchQueue:
         self._order_by = order_by
         self._now = now
 
-    def claim(self, worker: str) -> sqlite3.Row | None:
-        """Take the first pending match for ``worker``, atomically; None when none is pending."""
+    def claim(self, worker: str, match_id: int | None = None) -> sqlite3.Row | None:
+        """Take the first pending match for ``worker`` (or match ``match_id``), atomically;
+        None when none is pending (or another worker took ``match_id`` first)."""
+        first = f"SELECT id FROM matches WHERE status = 'pending' ORDER BY {self._order_by} LIMIT 1"
         row: sqlite3.Row | None = self._db.execute(
             "UPDATE matches SET status = 'running', attempts = attempts + 1, worker = ?, "
-            "started_at = ? WHERE id = (SELECT id FROM matches WHERE status = 'pending' "
-            f"ORDER BY {self._order_by} LIMIT 1) RETURNING *",
-            (worker, self._now()),
+            f"started_at = ? WHERE id = ({'?' if match_id is not None else first}) "
+            "AND status = 'pending' RETURNING *",
+            (worker, self._now(), *([match_id] if match_id is not None else [])),
         ).fetchone()
         return row
 

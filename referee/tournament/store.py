@@ -214,11 +214,7 @@ class Store:
                 return None
             earliest = [row for row in rows if row["round"] == rows[0]["round"]]
             best = min(earliest, key=lambda row: cost(tuple(json.loads(row["seats"]))))
-            row = self._db.execute(
-                "UPDATE matches SET status = 'running', attempts = attempts + 1, worker = ?, "
-                "started_at = ? WHERE id = ? AND status = 'pending' RETURNING *",
-                (worker, _now(), best["id"]),
-            ).fetchone()
+            row = self._queue.claim(worker, best["id"])
             if row is not None:  # else another worker took it between the two statements
                 return _scheduled(row)
 
