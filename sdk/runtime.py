@@ -236,7 +236,7 @@ class _Session:
         return None
 
     def _answer(self, request: bot_pb2.DecisionRequest) -> bot_pb2.Reply:
-        """The bot's reply, decided once per request (docs/protocol.md, "Asked again")."""
+        """The bot's reply, decided once per request: a repeat gets it again (docs/protocol.md)."""
         last = self.answered.get(request.match_id)
         if last is not None and last.seq == request.seq:
             return last  # the referee was starved of time, not us: the same answer
