@@ -17,7 +17,6 @@ from referee.games.farlanthia.actions import (
     Requisition,
     Resolve,
 )
-from referee.games.farlanthia.battle import Negotiation, ambassador_strength
 from referee.games.farlanthia.board import Terrain
 from referee.games.farlanthia.cards import (
     ARTIFACT_BASE,
@@ -26,8 +25,10 @@ from referee.games.farlanthia.cards import (
     Card,
     adventure_deck,
 )
+from referee.games.farlanthia.course import Phase
+from referee.games.farlanthia.diplomacy import Negotiation
+from referee.games.farlanthia.negotiation import ambassador_strength
 from referee.games.farlanthia.pending import Ask, Frame
-from referee.games.farlanthia.seasons import Phase
 from referee.games.farlanthia.state import FarlanthiaState
 from referee.games.farlanthia.structures import Res, Structure
 from tests.games.test_farlanthia_rules import (
@@ -43,7 +44,7 @@ from tests.games.test_farlanthia_rules import (
 def carded() -> FarlanthiaState:
     """Seat 0's realm phase (production done) with both decks on and 2 of every good."""
     state = game(events=True, adventures=True)
-    while state.phase is Phase.HERO:
+    while state.course.phase is Phase.HERO:
         state.apply(state.current, Done())
     state.realms[0].resources = [2, 2, 2, 2]
     return state
@@ -52,7 +53,7 @@ def carded() -> FarlanthiaState:
 def draw(state: FarlanthiaState, card: int, seat: int = 0) -> None:
     """Seat draws a given card, as at the end of its scouting or in its hero phase."""
     ask = Ask.DRAW_EVENT if card < Card.STRANGE_BLUEPRINTS else Ask.DRAW_ADVENTURE
-    state.frames.append(Frame(ask, seat))
+    state.pending.frames.append(Frame(ask, seat))
     state.apply(CHANCE, DrawCard(card))
 
 
@@ -64,7 +65,7 @@ def test_the_decks_hold_the_designed_cards() -> None:
 
 def test_drawing_is_a_hidden_chance_draw_from_what_is_left() -> None:
     state = carded()
-    state.frames.append(Frame(Ask.DRAW_EVENT, 0))
+    state.pending.frames.append(Frame(Ask.DRAW_EVENT, 0))
     outcomes = dict(state.chance_outcomes())
     assert len(outcomes) == 11 and sum(outcomes.values()) == 1
     state.apply(CHANCE, DrawCard(Card.TEMPEST))
@@ -107,10 +108,10 @@ def test_bandits_are_resolved_at_the_start_of_the_realm_phase() -> None:
 def test_bandits_repent_or_are_attacked() -> None:
     state = carded()
     state.realms[0].events = (int(Card.LOOTERS), int(Card.LOOTERS))
-    state.frames.append(Frame(Ask.REALM_EVENT, 0, int(Card.LOOTERS)))
+    state.pending.frames.append(Frame(Ask.REALM_EVENT, 0, int(Card.LOOTERS)))
     state.apply(0, Resolve(2))
     assert state.realms[0].honor == 1 and state.seasonal[0].no_negotiations
-    state.frames.append(Frame(Ask.REALM_EVENT, 0, int(Card.LOOTERS)))
+    state.pending.frames.append(Frame(Ask.REALM_EVENT, 0, int(Card.LOOTERS)))
     gold = state.realms[0].resources[Res.GOLD]
     state.apply(0, Resolve(3, HOME))
     assert state.tiles.troops[HOME] == 2 and state.realms[0].valor == 1
@@ -189,7 +190,7 @@ def test_a_tempest_takes_two_goods_of_your_choice() -> None:
 def test_the_abandoned_keep_gives_stone_or_a_fort_on_a_fresh_tile() -> None:
     state = carded()
     tile = clear(state, neighbour(HOME))
-    state.tiles.revealed_by[tile], state.tiles.revealed_season[tile] = 0, state.season
+    state.tiles.revealed_by[tile], state.tiles.revealed_season[tile] = 0, state.course.season
     draw(state, Card.ABANDONED_KEEP)
     assert state.legal_actions(0) == [Resolve(0), Resolve(1, tile)]
     state.apply(0, Resolve(1, tile))
@@ -200,7 +201,7 @@ def test_the_abandoned_keep_gives_stone_or_a_fort_on_a_fresh_tile() -> None:
 def test_a_hamlet_gives_honor_a_village_or_a_troop() -> None:
     state = carded()
     tile = clear(state, neighbour(HOME))
-    state.tiles.revealed_by[tile], state.tiles.revealed_season[tile] = 0, state.season
+    state.tiles.revealed_by[tile], state.tiles.revealed_season[tile] = 0, state.course.season
     draw(state, Card.HAMLET)
     assert state.legal_actions(0) == [Resolve(0), Resolve(1, tile), Resolve(2)]
     state.apply(0, Resolve(1, tile))
@@ -311,10 +312,10 @@ def test_a_scout_skirmish_card_saves_a_troop_once() -> None:
     state.apply(0, Move(state.tiles.troop_owner.index(0), target, 3))
     state.apply(CHANCE, CombatRoll((6, 5, 1)))
     state.apply(CHANCE, CombatRoll((3,)))
-    battle = state.battle
+    battle = state.pending.battle
     assert battle is not None and battle.dfn == 1
     assert state.realms[1].hand == ()
-    assert state.phase is Phase.CONFLICT
+    assert state.course.phase is Phase.CONFLICT
 
 
 def test_no_cards_are_drawn_with_decks_off() -> None:

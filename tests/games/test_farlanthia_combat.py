@@ -15,9 +15,10 @@ from referee.games.farlanthia.actions import (
     Substitute,
     Withdraw,
 )
+from referee.games.farlanthia.battle import Losses, fight_round
 from referee.games.farlanthia.board import Terrain
+from referee.games.farlanthia.course import Phase
 from referee.games.farlanthia.pending import Ask
-from referee.games.farlanthia.seasons import Phase
 from referee.games.farlanthia.structures import Res, Structure
 from tests.games.test_farlanthia_rules import (
     AWAY,
@@ -40,7 +41,7 @@ def test_attacker_rolls_up_to_3_defender_up_to_2_and_ties_go_to_the_defender() -
     state.apply(CHANCE, CombatRoll((6, 5, 1)))
     assert len(state.chance_outcomes()) == 21  # two dice
     state.apply(CHANCE, CombatRoll((6, 4)))
-    battle = state.battle
+    battle = state.pending.battle
     assert battle is not None and (battle.att, battle.dfn) == (2, 1)
     assert state.realms[0].valor == 1 and state.realms[1].valor == 1
 
@@ -61,7 +62,7 @@ def test_the_winner_holds_the_tile() -> None:
     state.apply(0, Move(state.tiles.troop_owner.index(0), target, 3))
     state.apply(CHANCE, CombatRoll((6, 5, 1)))
     state.apply(CHANCE, CombatRoll((3,)))
-    assert state.battle is None
+    assert state.pending.battle is None
     assert (state.tiles.troop_owner[target], state.tiles.troops[target]) == (0, 3)
 
 
@@ -76,7 +77,7 @@ def test_a_leadership_die_may_replace_a_rolled_die_before_comparing() -> None:
     assert state.to_act() == (0,)
     assert state.legal_actions(0) == [Substitute(6, 0), Substitute(6, 1), Substitute(6, 2), Done()]
     state.apply(0, Substitute(6, 1))
-    assert state.battle is None  # (6, 5) beat (4, 3): both defenders fall
+    assert state.pending.battle is None  # (6, 5) beat (4, 3): both defenders fall
     assert (state.tiles.troop_owner[target], state.tiles.troops[target]) == (0, 3)
     assert state.realms[0].dice == ()
 
@@ -90,7 +91,7 @@ def test_the_defender_may_swap_in_a_die_during_the_attack() -> None:
     state.apply(CHANCE, CombatRoll((6, 1)))
     assert state.to_act() == (1,)
     state.apply(1, Substitute(5, 1))
-    battle = state.battle
+    battle = state.pending.battle
     assert battle is not None and (battle.att, battle.dfn) == (1, 2)
 
 
@@ -104,9 +105,11 @@ def test_razing_waits_for_the_end_of_the_owners_conflict_phase() -> None:
     state.tiles.set_structure(target, Structure.TOWN, 1)
     wood, gold = state.realms[0].resources[Res.WOOD], state.realms[0].resources[Res.GOLD]
     state.apply(0, Move(state.tiles.troop_owner.index(0), target, 1))
-    assert state.tiles.troop_owner[target] == 0 and state.battle is None
+    assert state.tiles.troop_owner[target] == 0 and state.pending.battle is None
     state.apply(0, Done())
-    assert state.to_act() == (1,) and not state.frames  # no raze at the end of seat 0's phase
+    assert (
+        state.to_act() == (1,) and not state.pending.frames
+    )  # no raze at the end of seat 0's phase
     assert RaiseMilitia(target) in state.legal_actions(1)
     state.apply(1, Done())
     assert state.to_act() == (0,)
@@ -127,12 +130,15 @@ def test_the_owner_prevents_the_raze_by_raising_militia_in_its_own_phase() -> No
     state.apply(1, RaiseMilitia(target))
     state.apply(CHANCE, CombatRoll((3,)))
     state.apply(CHANCE, CombatRoll((5, 1)))
-    assert state.battle is None
+    assert state.pending.battle is None
     assert (state.tiles.troop_owner[target], state.tiles.troops[target]) == (1, 2)
     assert (state.tiles.structure[target], state.tiles.owner[target]) == (Structure.VILLAGE, 1)
     state.apply(1, Done())
-    assert not any(frame.ask is Ask.OCCUPY for frame in state.frames)
-    assert state.phase is Phase.LEADERSHIP and state.tiles.structure[target] is Structure.VILLAGE
+    assert not any(frame.ask is Ask.OCCUPY for frame in state.pending.frames)
+    assert (
+        state.course.phase is Phase.LEADERSHIP
+        and state.tiles.structure[target] is Structure.VILLAGE
+    )
 
 
 def test_capturing_takes_the_structure_when_the_option_is_on() -> None:
@@ -177,7 +183,7 @@ def test_the_owner_defends_its_own_structure_when_it_moves_back_in() -> None:
     state.add_troops(1, HOME, 2)
     state.add_troops(0, start, 1)
     state.apply(0, Move(start, HOME, 1))
-    battle = state.battle
+    battle = state.pending.battle
     assert battle is not None
     assert (battle.attacker, battle.defender, battle.fortified) == (1, 0, True)
 
@@ -192,7 +198,7 @@ def test_militia_rise_on_an_occupied_town_and_defend() -> None:
     assert RaiseMilitia(town) in state.legal_actions(0)
     state.apply(0, RaiseMilitia(town))
     assert state.tiles.structure[town] is Structure.VILLAGE
-    battle = state.battle
+    battle = state.pending.battle
     assert battle is not None and (battle.attacker, battle.defender) == (1, 0)
     assert (battle.att, battle.dfn) == (1, 2)
     state.apply(CHANCE, CombatRoll((4,)))
@@ -212,11 +218,11 @@ def test_after_a_round_the_attacker_may_withdraw_to_the_tile_it_came_from() -> N
     state.apply(0, Move(start, target, 3))
     state.apply(CHANCE, CombatRoll((6, 5, 1)))
     state.apply(CHANCE, CombatRoll((6, 4)))
-    battle = state.battle
+    battle = state.pending.battle
     assert battle is not None and (battle.att, battle.dfn) == (2, 1)
     assert state.to_act() == (0,) and state.legal_actions(0) == [PressOn(), Withdraw()]
     state.apply(0, Withdraw())
-    assert state.battle is None
+    assert state.pending.battle is None
     assert (state.tiles.troop_owner[target], state.tiles.troops[target]) == (1, 1)
     assert (
         state.tiles.troop_owner[start],
@@ -236,7 +242,7 @@ def test_pressing_on_fights_another_round() -> None:
     assert state.to_act() == (CHANCE,) and len(state.chance_outcomes()) == 21  # 2 dice
     state.apply(CHANCE, CombatRoll((6, 6)))
     state.apply(CHANCE, CombatRoll((1,)))
-    assert state.battle is None and (
+    assert state.pending.battle is None and (
         state.tiles.troop_owner[target],
         state.tiles.troops[target],
     ) == (0, 2)
@@ -254,3 +260,12 @@ def test_militia_nobody_moved_in_fight_to_the_end() -> None:
     state.apply(CHANCE, CombatRoll((6, 5, 1)))
     state.apply(CHANCE, CombatRoll((6, 4)))
     assert state.to_act() == (CHANCE,)  # straight on to the next round
+
+
+def test_a_round_of_dice_is_a_pure_function_of_the_forces_and_the_dice() -> None:
+    """FARL-14 and FARL-31: the battle computes losses; the caller applies them."""
+    assert fight_round((6, 5, 1), (5, 5), 3, 2) == Losses(attacker=1, defender=1)
+    assert fight_round((6, 6), (5,), 2, 1) == Losses(attacker=0, defender=1)  # one pair only
+    assert fight_round((2, 1), (6, 6), 1, 2) == Losses(attacker=1, defender=0)  # stops at 0
+    shielded = fight_round((1, 1), (6, 6), 3, 2, attacker_shield=True)
+    assert shielded == Losses(attacker=1, defender=0, attacker_shielded=True)

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from referee.engine import CHANCE
 from referee.games.farlanthia.actions import CombatRoll, Done, Propose, Respond, Swap
-from referee.games.farlanthia.battle import Negotiation, ambassador_strength
+from referee.games.farlanthia.diplomacy import Negotiation
+from referee.games.farlanthia.moves import attack
+from referee.games.farlanthia.negotiation import ambassador_strength
 from referee.games.farlanthia.pending import Ask
 from tests.games.test_farlanthia_rules import at_conflict_with_diplomacy
 
@@ -18,10 +20,10 @@ def test_an_accepted_truce_binds_and_breaking_it_costs_5_renown() -> None:
     assert state.to_act() == (1,)
     assert state.legal_actions(1) == [Respond(False), Respond(True)]
     state.apply(1, Respond(True))
-    assert state.has_truce(0, 1)
+    assert state.diplomacy.has_truce(0, 1)
     assert Propose(int(Negotiation.TRUCE), 1) not in state.legal_actions(0)
-    state.break_truce(0, 1)
-    assert state.realms[0].renown == -5 and not state.has_truce(0, 1)
+    attack(state, 0, 1)
+    assert state.realms[0].renown == -5 and not state.diplomacy.has_truce(0, 1)
 
 
 def test_a_resisted_proposal_is_a_dice_battle_and_the_winner_gains_honor() -> None:
@@ -29,24 +31,24 @@ def test_a_resisted_proposal_is_a_dice_battle_and_the_winner_gains_honor() -> No
     state = at_conflict_with_diplomacy()
     state.apply(0, Propose(int(Negotiation.TRUCE), 1))
     state.apply(1, Respond(False))
-    battle = state.battle
+    battle = state.pending.battle
     assert battle is not None and (battle.att, battle.dfn, battle.negotiation) == (3, 2, 1)
     state.apply(CHANCE, CombatRoll((6, 6, 1)))
     state.apply(CHANCE, CombatRoll((2, 1)))
-    assert state.battle is None and state.has_truce(0, 1)
+    assert state.pending.battle is None and state.diplomacy.has_truce(0, 1)
     assert state.realms[0].honor == 1
 
 
 def test_ambassador_strength_follows_history() -> None:
     """FARL-26: combat this season drops a truce proposal to 0, last season to 1."""
     state = at_conflict_with_diplomacy()
-    state.season = 2
+    state.course.season = 2
     assert ambassador_strength(state, Negotiation.TRUCE, 0, 1) == 3
-    state.attacked[1][0] = state.season
+    state.diplomacy.attacked[1][0] = state.course.season
     assert ambassador_strength(state, Negotiation.TRUCE, 0, 1) == 0
-    state.attacked[1][0] = state.season - 1
+    state.diplomacy.attacked[1][0] = state.course.season - 1
     assert ambassador_strength(state, Negotiation.TRUCE, 0, 1) == 1
-    state.attacked[1][0] = 0
+    state.diplomacy.attacked[1][0] = 0
     assert ambassador_strength(state, Negotiation.TRUCE, 0, 1) == 2
     assert ambassador_strength(state, Negotiation.FORCED_LABOR, 0, 1) == 2
     state.realms[0].resources = [0, 0, 0, 0]
@@ -72,17 +74,17 @@ def test_a_trade_lets_the_winner_swap_one_for_one() -> None:
 def test_legality_ends_a_truce_and_forced_labor_needs_no_answer() -> None:
     """FARL-29."""
     state = at_conflict_with_diplomacy()
-    state.truces.append((1, 0, state.season))
+    state.diplomacy.truces.append((1, 0, state.course.season))
     state.apply(0, Propose(int(Negotiation.LEGALITY), 1))
     state.apply(1, Respond(True))
-    assert not state.has_truce(0, 1)
+    assert not state.diplomacy.has_truce(0, 1)
     other = at_conflict_with_diplomacy()
     other.apply(0, Propose(int(Negotiation.FORCED_LABOR), 1))
-    battle = other.battle
+    battle = other.pending.battle
     assert battle is not None and (battle.att, battle.dfn) == (2, 2)
     other.apply(CHANCE, CombatRoll((6, 6)))
     other.apply(CHANCE, CombatRoll((1, 1)))
-    assert other.frames[-1].ask is Ask.GAIN and other.frames[-1].count == 2
+    assert other.pending.frames[-1].ask is Ask.GAIN and other.pending.frames[-1].count == 2
 
 
 def test_forced_labor_is_exclusive() -> None:

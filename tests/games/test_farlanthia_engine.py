@@ -46,9 +46,10 @@ from referee.games.farlanthia.actions import (
     Swap,
     Withdraw,
 )
+from referee.games.farlanthia.battle import Battle
 from referee.games.farlanthia.cards import Card
+from referee.games.farlanthia.course import Phase
 from referee.games.farlanthia.rules import Rules
-from referee.games.farlanthia.seasons import Phase
 from referee.games.farlanthia.state import FarlanthiaState
 from referee.games.farlanthia.svg import render_svg
 from referee.match.chance import sample_outcome
@@ -117,10 +118,10 @@ def test_contract_with_a_fixed_revealed_map_and_no_cards() -> None:
 
 def test_contract_with_chance_picking_the_seed_of_a_revealed_map() -> None:
     state = ENGINE.new_game(Rules(years=1, reveal_map=True).to_config(), 2)
-    assert state.phase is Phase.SETUP and state.to_act() == (CHANCE,)
+    assert state.course.phase is Phase.SETUP and state.to_act() == (CHANCE,)
     assert len(state.chance_outcomes()) == 1024
     state.apply(CHANCE, MapSeed(12))
-    assert all(state.tiles.revealed) and state.phase is Phase.LEADERSHIP
+    assert all(state.tiles.revealed) and state.course.phase is Phase.LEADERSHIP
 
 
 @pytest.mark.parametrize("action", EVERY_KIND, ids=lambda a: type(a).__name__)
@@ -260,21 +261,26 @@ def test_random_legal_play_always_ends_with_sound_counts(seed: int, players: int
     assert min(o.rank for o in state.outcome()) == 1
 
 
-def poke(items: list[Any]) -> None:
-    """Change a list's last item in place of its kind (or add one to an empty list)."""
-    if not items:
-        items.append(0)
-        return
-    last = items[-1]
-    if isinstance(last, bool):
-        items[-1] = not last
-    elif isinstance(last, enum.IntEnum):
-        items[-1] = type(last)((int(last) + 1) % len(type(last)))
-    else:
-        items[-1] = last + 1
+def perturbed(value: Any) -> Any:  # noqa: PLR0911 (one return per kind of value)
+    """A value of the same kind that differs (a list is changed at its last item)."""
+    if isinstance(value, list):
+        return [*value[:-1], perturbed(value[-1])] if value else [0]
+    if isinstance(value, bool):
+        return not value
+    if isinstance(value, enum.IntEnum):
+        return type(value)((int(value) + 1) % len(type(value)))
+    if isinstance(value, int):
+        return value + 1
+    if isinstance(value, tuple):
+        return (*value, 0)
+    if value is None:
+        return (0, 0, 0)
+    if isinstance(value, Battle):
+        return dataclasses.replace(value, att=value.att + 1)
+    raise TypeError(f"no perturbation for {value!r}")
 
 
-def test_every_field_of_the_tiles_and_the_decks_is_in_the_digest() -> None:
+def test_every_field_of_every_owner_is_in_the_digest() -> None:
     """The contract suite sees the owners whole; this checks each of their fields."""
     state = ENGINE.new_game(SHORT, 3)
     rng = random.Random(8)
@@ -285,11 +291,18 @@ def test_every_field_of_the_tiles_and_the_decks_is_in_the_digest() -> None:
         else:
             state.apply(seat, rng.choice(state.legal_actions(seat)))
     digest = state.digest()
-    for owner in ("tiles", "decks"):
-        for field in dataclasses.fields(getattr(state, owner)):
+    owners = ("tiles", "decks", "course", "diplomacy", "pending", "realms", "seasonal")
+    for owner in owners:
+        part = getattr(state, owner)
+        for field in dataclasses.fields(part[0] if isinstance(part, list) else part):
             if field.name == "geo":
                 continue  # fixed by the rules' map_radius
             changed = state.clone()
-            poke(getattr(getattr(changed, owner), field.name))
+            target = getattr(changed, owner)
+            target = target[0] if isinstance(target, list) else target
+            value = getattr(target, field.name)
+            if field.name == "battle" and value is None:
+                value = Battle(0, 1, -1, 0, 1, 1, fortified=False)
+            setattr(target, field.name, perturbed(value))
             assert changed.digest() != digest, f"{owner}.{field.name}"
-            assert state.digest() == digest  # the clone's lists are its own
+            assert state.digest() == digest  # the clone's parts are its own

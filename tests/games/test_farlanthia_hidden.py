@@ -23,10 +23,10 @@ from referee.games.farlanthia import ENGINE
 from referee.games.farlanthia.actions import DrawCard, DrawTile, PlaceTile
 from referee.games.farlanthia.board import Terrain
 from referee.games.farlanthia.cards import Card, goes_to_hand
+from referee.games.farlanthia.course import Phase
 from referee.games.farlanthia.draft import legal_places
 from referee.games.farlanthia.pending import Ask, Frame
 from referee.games.farlanthia.rules import Rules
-from referee.games.farlanthia.seasons import Phase
 from referee.games.farlanthia.state import FarlanthiaState
 from referee.match import play_in_process
 from referee.match.chance import sample_outcome
@@ -50,7 +50,7 @@ def random_steps(state: FarlanthiaState, rng: random.Random, steps: int) -> None
 def mid_draft(players: int = 3, placed: int = 20, seed: int = 0) -> FarlanthiaState:
     state = ENGINE.new_game(SMALL.to_config(), players)
     random_steps(state, random.Random(seed), 2 * placed)
-    assert state.phase is Phase.DRAFT
+    assert state.course.phase is Phase.DRAFT
     return state
 
 
@@ -63,12 +63,12 @@ def scramble_hidden(state: FarlanthiaState, viewer: int, rng: random.Random) -> 
         if by not in (-1, viewer) and not other.tiles.revealed[t]
     ]
     kinds = [other.tiles.terrain[t] for t in hidden]
-    if other.drawn_tile and other.current != viewer:
-        pile = [k for k, n in enumerate(other.terrain_left) for _ in range(n)]
-        swap = rng.choice(pile) if pile else other.drawn_tile
-        other.terrain_left[swap] -= 1
-        other.terrain_left[other.drawn_tile] += 1
-        other.drawn_tile = swap
+    if other.tiles.drawn_tile and other.current != viewer:
+        pile = [k for k, n in enumerate(other.tiles.terrain_left) for _ in range(n)]
+        swap = rng.choice(pile) if pile else other.tiles.drawn_tile
+        other.tiles.terrain_left[swap] -= 1
+        other.tiles.terrain_left[other.tiles.drawn_tile] += 1
+        other.tiles.drawn_tile = swap
     rng.shuffle(kinds)
     for tile, kind in zip(hidden, kinds, strict=True):
         other.tiles.terrain[tile] = kind
@@ -103,7 +103,7 @@ def test_the_draft_places_each_tile_nearer_an_opponent_and_refuses_one_nearer_ho
     """FARL-35: seat 0 may not place a tile nearer its own capitol than every opponent's."""
     state = ENGINE.new_game(Rules().to_config(), 2)
     geo, (home, away) = state.geo, (state.realms[0].capitol, state.realms[1].capitol)
-    assert state.phase is Phase.DRAFT and state.to_act() == (CHANCE,)
+    assert state.course.phase is Phase.DRAFT and state.to_act() == (CHANCE,)
     state.apply(CHANCE, DrawTile(int(Terrain.LAKE)))
     assert state.to_act() == (0,)
     places = [a.tile for a in state.legal_actions(0) if isinstance(a, PlaceTile)]
@@ -138,10 +138,10 @@ def test_with_no_place_in_its_zone_a_seat_places_as_far_from_home_as_it_can() ->
 def test_the_draft_ends_with_every_place_filled_and_the_first_season_starts() -> None:
     state = ENGINE.new_game(SMALL.to_config(), 3)
     rng = random.Random(4)
-    while state.phase is Phase.DRAFT:
+    while state.course.phase is Phase.DRAFT:
         random_steps(state, rng, 1)
     assert Terrain.UNKNOWN not in state.tiles.terrain
-    assert state.phase is Phase.LEADERSHIP and sum(state.terrain_left) == 0
+    assert state.course.phase is Phase.LEADERSHIP and sum(state.tiles.terrain_left) == 0
     assert sum(state.observation(0).terrain_left) == len(state.tiles.terrain) - 4
 
 
@@ -159,13 +159,13 @@ def test_a_drafted_tile_is_hidden_from_all_but_its_drawer() -> None:
 
 def test_an_adventure_for_the_hand_is_hidden_and_one_played_at_once_is_not() -> None:
     state = ENGINE.new_game(Rules().to_config(), 3)
-    state.frames.append(Frame(Ask.DRAW_ADVENTURE, 1))
+    state.pending.frames.append(Frame(Ask.DRAW_ADVENTURE, 1))
     held, artifact_of_2, own_artifact = Card.SCOUT_SKIRMISH, 40 + 2, 40 + 1
     assert [state.hides(v, CHANCE, DrawCard(held)) for v in range(3)] == [True, False, True]
     assert state.hides(0, CHANCE, DrawCard(artifact_of_2))
     assert not state.hides(0, CHANCE, DrawCard(own_artifact))
     assert not state.hides(0, CHANCE, DrawCard(Card.HOLD_COURT))
-    state.frames[-1] = Frame(Ask.DRAW_EVENT, 1)
+    state.pending.frames[-1] = Frame(Ask.DRAW_EVENT, 1)
     assert not state.hides(0, CHANCE, DrawCard(Card.TEMPEST))
 
 
@@ -224,7 +224,7 @@ def test_a_determinized_state_plays_on() -> None:
     state = mid_draft(players=2, placed=10)
     sampled = ENGINE.determinize(SMALL.to_config(), 2, 1, state.observation(1), random.Random(2))
     random_steps(sampled, random.Random(3), 2_000)
-    assert sampled.phase is not Phase.DRAFT
+    assert sampled.course.phase is not Phase.DRAFT
 
 
 # -- clones ---------------------------------------------------------------------------

@@ -27,7 +27,6 @@ from referee.games.farlanthia.actions import (
     RevealTile,
     ScoutWithDie,
 )
-from referee.games.farlanthia.battle import Negotiation
 from referee.games.farlanthia.board import (
     TERRAIN_MIX,
     Terrain,
@@ -37,9 +36,10 @@ from referee.games.farlanthia.board import (
     terrain_mix,
 )
 from referee.games.farlanthia.cards import Card
+from referee.games.farlanthia.course import Phase
+from referee.games.farlanthia.diplomacy import Negotiation
 from referee.games.farlanthia.pending import Ask
 from referee.games.farlanthia.rules import Rules
-from referee.games.farlanthia.seasons import Phase
 from referee.games.farlanthia.state import FarlanthiaState
 from referee.games.farlanthia.structures import COST, Res, Structure
 from referee.testing import check_engine
@@ -67,7 +67,7 @@ def game(players: int = 2, **options: object) -> FarlanthiaState:
 def drafted(rules: Rules, players: int = 2) -> FarlanthiaState:
     """A hidden map after a setup draft where chance and every seat take the first choice."""
     state = ENGINE.new_game(rules.to_config(), players)
-    while state.phase is Phase.DRAFT:
+    while state.course.phase is Phase.DRAFT:
         seat = state.to_act()[0]
         if seat == CHANCE:
             state.apply(CHANCE, state.chance_outcomes()[0][0])
@@ -78,7 +78,7 @@ def drafted(rules: Rules, players: int = 2) -> FarlanthiaState:
 
 def to_conflict(state: FarlanthiaState) -> None:
     """Finish every realm phase: seat 0's conflict phase starts."""
-    while state.phase is Phase.REALM:
+    while state.course.phase is Phase.REALM:
         state.apply(state.current, Done())
 
 
@@ -158,7 +158,7 @@ def test_without_the_draft_terrain_is_dealt_by_chance_on_reveal() -> None:
     assert state.tiles.terrain.count(Terrain.UNKNOWN) == 124  # all but the volcano and 2 capitols
     state.apply(CHANCE, LeadershipRoll((2, 1, 1)))
     state.apply(CHANCE, LeadershipRoll((6, 6, 6)))
-    assert (state.phase, state.current) == (Phase.SCOUT, 0)
+    assert (state.course.phase, state.current) == (Phase.SCOUT, 0)
     target = state.legal_actions(0)[0]
     assert isinstance(target, RevealTile)
     state.apply(0, target)
@@ -168,7 +168,7 @@ def test_without_the_draft_terrain_is_dealt_by_chance_on_reveal() -> None:
     assert outcomes[DealTerrain(target.tile, Terrain.FIELDS)] == Fraction(40, 124)
     state.apply(CHANCE, DealTerrain(target.tile, Terrain.LAKE))
     assert state.tiles.terrain[target.tile] is Terrain.LAKE
-    assert state.terrain_left[Terrain.LAKE] == 11
+    assert state.tiles.terrain_left[Terrain.LAKE] == 11
 
 
 def test_scouting_with_a_die_reveals_that_many_more_tiles() -> None:
@@ -176,7 +176,7 @@ def test_scouting_with_a_die_reveals_that_many_more_tiles() -> None:
     state = drafted(Rules(events=False))
     state.apply(CHANCE, LeadershipRoll((2, 1, 1)))
     state.apply(CHANCE, LeadershipRoll((6, 6, 6)))
-    frontier = set(state.scout_frontier)
+    frontier = set(state.course.scout_frontier)
     assert frontier == set(GEO.neighbours[HOME])
     state.apply(0, ScoutWithDie(2))
     reveals = [a for a in state.legal_actions(0) if isinstance(a, RevealTile)]
@@ -194,10 +194,10 @@ def test_leadership_ties_roll_again() -> None:
     state.apply(CHANCE, LeadershipRoll((3, 2, 1)))
     state.apply(CHANCE, LeadershipRoll((2, 2, 2)))
     state.apply(CHANCE, LeadershipRoll((6, 6, 6)))
-    assert state.phase is Phase.LEADERSHIP and state.to_roll == (0, 1)
+    assert state.course.phase is Phase.LEADERSHIP and state.course.to_roll == (0, 1)
     state.apply(CHANCE, LeadershipRoll((5, 5, 5)))
     state.apply(CHANCE, LeadershipRoll((1, 1, 1)))
-    assert state.order == (1, 0, 2)
+    assert state.course.order == (1, 0, 2)
     assert state.realms[0].dice == (5, 5, 5)
 
 
@@ -318,9 +318,9 @@ def test_moving_pays_terrain_costs_from_three_points() -> None:
     b = clear(state, neighbour(a, skip=(HOME,)), Terrain.FOREST)
     c = clear(state, neighbour(b, skip=(HOME, a)), Terrain.FIELDS)
     state.apply(0, Move(HOME, a, 2))
-    assert state.active == (a, 2, 2)
+    assert state.course.active == (a, 2, 2)
     state.apply(0, Continue(b))
-    assert state.active is None  # no movement left
+    assert state.course.active is None  # no movement left
     assert state.tiles.troops[b] == 2 and Continue(c) not in state.legal_actions(0)
     assert not any(isinstance(x, Move) and x.source == b for x in state.legal_actions(0))
 
@@ -355,7 +355,7 @@ def test_a_stack_cannot_move_again_once_another_starts() -> None:
     a = clear(state, neighbour(HOME))
     state.apply(0, Move(HOME, a, 1))
     state.apply(0, Move(HOME, a, 1))
-    assert state.active == (a, 1, 2)
+    assert state.course.active == (a, 1, 2)
     assert state.tiles.exhausted[a] == 2
     assert not any(isinstance(x, Move) and x.source == a for x in state.legal_actions(0))
 
@@ -409,7 +409,7 @@ def test_after_the_last_year_renown_ranks_then_valor_and_honor() -> None:
             state.apply(CHANCE, LeadershipRoll((rolls % 6 + 1, 1, 1)))
         else:
             state.apply(seat, Done())
-    assert state.season == 4
+    assert state.course.season == 4
     assert [o.rank for o in state.outcome()] == [1, 2]
     assert [o.score for o in state.outcome()] == [100.0, 9.0]
 
@@ -440,14 +440,14 @@ def test_renown_adds_pips_to_a_spent_die() -> None:
     state.apply(CHANCE, LeadershipRoll((3, 1, 1)))
     state.apply(CHANCE, LeadershipRoll((6, 6, 6)))
     state.apply(0, ScoutWithDie(3))
-    assert state.scout_extra == 5 and state.realms[0].bonus_left == 0
-    assert state.die_bonus(0, 1) == 1
+    assert state.course.scout_extra == 5 and state.realms[0].bonus_left == 0
+    assert state.die_value(0, 1) == 1
 
 
 def test_renown_bonus_can_be_turned_off() -> None:
     state = game(renown_bonus=False)
     state.realms[0].bonus_left = 3
-    assert state.die_bonus(0, 2) == 2
+    assert state.die_value(0, 2) == 2
 
 
 def test_a_truce_lasts_until_the_proposers_next_conflict_phase() -> None:
@@ -457,11 +457,11 @@ def test_a_truce_lasts_until_the_proposers_next_conflict_phase() -> None:
     state.apply(1, Respond(True))
     state.apply(0, Done())
     state.apply(1, Done())
-    assert state.has_truce(0, 1) and state.phase is Phase.LEADERSHIP
+    assert state.diplomacy.has_truce(0, 1) and state.course.phase is Phase.LEADERSHIP
     state.apply(CHANCE, LeadershipRoll((1, 1, 1)))
     state.apply(CHANCE, LeadershipRoll((2, 2, 2)))
     to_conflict(state)
-    assert state.current == 0 and not state.has_truce(0, 1)
+    assert state.current == 0 and not state.diplomacy.has_truce(0, 1)
 
 
 def test_a_hero_spends_a_die_to_draw_an_adventure_and_scouting_draws_an_event() -> None:
@@ -472,20 +472,20 @@ def test_a_hero_spends_a_die_to_draw_an_adventure_and_scouting_draws_an_event() 
     reveal = next(a for a in state.legal_actions(0) if isinstance(a, RevealTile))
     state.apply(0, reveal)
     state.apply(0, Done())
-    assert state.to_act() == (CHANCE,) and state.frames[-1].ask is Ask.DRAW_EVENT
+    assert state.to_act() == (CHANCE,) and state.pending.frames[-1].ask is Ask.DRAW_EVENT
     state.apply(CHANCE, DrawCard(Card.BOUNTIFUL_HARVEST))
     assert state.seasonal[0].harvest == 1
-    while state.phase is Phase.SCOUT:
+    while state.course.phase is Phase.SCOUT:
         seat = state.current
         legal = state.legal_actions(seat)
         state.apply(seat, legal[0] if isinstance(legal[0], RevealTile) else Done())
         if state.to_act() == (CHANCE,):
             state.apply(CHANCE, DrawCard(Card.TEMPEST))
-        while state.to_act() == (1,) and state.phase is Phase.SCOUT and state.frames:
+        while state.to_act() == (1,) and state.course.phase is Phase.SCOUT and state.pending.frames:
             state.apply(1, state.legal_actions(1)[0])
-    assert (state.phase, state.current) == (Phase.HERO, 0)
+    assert (state.course.phase, state.current) == (Phase.HERO, 0)
     assert state.legal_actions(0) == [DrawAdventure(1), DrawAdventure(2), Done()]
     state.apply(0, DrawAdventure(2))
-    assert state.realms[0].dice == (1, 1) and state.frames[-1].ask is Ask.DRAW_ADVENTURE
+    assert state.realms[0].dice == (1, 1) and state.pending.frames[-1].ask is Ask.DRAW_ADVENTURE
     state.apply(CHANCE, DrawCard(Card.SHOW_MERCY))
     assert state.realms[0].honor == 5 and state.current == 1

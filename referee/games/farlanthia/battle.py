@@ -9,6 +9,11 @@ round of combat the realm that moved in presses on or withdraws to the tile
 it came from, as in RISK (FARL-15); otherwise rounds go on until one side
 has no units left. A negotiation is the same battle with the ambassador
 strengths as units and the proposer attacking.
+
+The battle keeps its own units, dice and stage, and knows nothing else:
+chance is its dice source (each throw arrives as a ``CombatRoll``), a
+round's losses are the pure ``fight_round``, and what the losses and the end
+mean for the realms and the map the caller applies (combat.py).
 """
 
 from __future__ import annotations
@@ -16,13 +21,13 @@ from __future__ import annotations
 import enum
 import itertools
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from math import factorial
-from typing import TYPE_CHECKING
 
-from referee.errors import IllegalAction
+from referee.engine import CHANCE
 from referee.games.farlanthia.actions import (
     CombatRoll,
     Done,
@@ -31,23 +36,6 @@ from referee.games.farlanthia.actions import (
     Substitute,
     Withdraw,
 )
-from referee.games.farlanthia.cards import ARTIFACT_BASE, Card, discard_held
-from referee.games.farlanthia.pending import Ask, Frame
-
-if TYPE_CHECKING:
-    from referee.games.farlanthia.state import FarlanthiaState
-
-
-class Negotiation(enum.IntEnum):
-    """The diplomacy of the rule text's examples; values match Propose.kind."""
-
-    TRUCE = 1
-    TRADE = 2
-    LEGALITY = 3
-    FORCED_LABOR = 4
-
-
-RESISTER_STRENGTH = 2
 
 
 class Stage(enum.IntEnum):
@@ -71,16 +59,67 @@ def sorted_roll_outcomes(n: int) -> list[tuple[tuple[int, ...], Fraction]]:
     return sorted(outcomes)
 
 
+@cache
+def _roll_actions(n: int) -> list[tuple[FarlanthiaAction, Fraction]]:
+    """The chance outcomes of a throw of n battle dice, made once."""
+    return [(CombatRoll(dice), p) for dice, p in sorted_roll_outcomes(n)]
+
+
+@dataclass(frozen=True)
+class Losses:
+    """What one round of dice cost each side."""
+
+    attacker: int
+    """Units the attacker lost."""
+    defender: int
+    """Units the defender lost."""
+    attacker_shielded: bool = False
+    """The attacker's shield took a loss instead of a unit (a Scout Skirmish, FARL-31)."""
+    defender_shielded: bool = False
+    """The defender's shield took a loss instead of a unit."""
+
+
+def fight_round(
+    att_roll: tuple[int, ...],
+    def_roll: tuple[int, ...],
+    att: int,
+    dfn: int,
+    *,
+    attacker_shield: bool = False,
+    defender_shield: bool = False,
+) -> Losses:
+    """Highest against highest, ties to the defender (FARL-14): the losses of one round.
+
+    A side's shield, if it has one, takes its first loss instead of a unit.
+    Pairs stop once a side has no units left.
+    """
+    att_lost = dfn_lost = 0
+    att_shielded = def_shielded = False
+    for a, d in zip(att_roll, def_roll, strict=False):
+        if att - att_lost <= 0 or dfn - dfn_lost <= 0:
+            break
+        if a > d:
+            if defender_shield and not def_shielded:
+                def_shielded = True
+            else:
+                dfn_lost += 1
+        elif attacker_shield and not att_shielded:
+            att_shielded = True
+        else:
+            att_lost += 1
+    return Losses(att_lost, dfn_lost, att_shielded, def_shielded)
+
+
 @dataclass
 class Battle:
-    """One dice battle in progress."""
+    """One dice battle in progress: the sides, their units, the dice on the table."""
 
     attacker: int
     defender: int
     tile: int
     """The tile fought over; -1 for a negotiation."""
     negotiation: int
-    """0 for combat, else a Negotiation."""
+    """0 for combat, else a Negotiation (diplomacy.py)."""
     att: int
     dfn: int
     fortified: bool
@@ -110,12 +149,21 @@ class Battle:
             self.source,
         )
 
+    # -- questions --------------------------------------------------------------
+
     def units_of(self, seat: int) -> int:
+        """The seat's troops in this battle (ambassadors are no troops)."""
         if self.negotiation:
             return 0
         return (self.att if seat == self.attacker else 0) + (
             self.dfn if seat == self.defender else 0
         )
+
+    def is_over(self) -> bool:
+        return self.att <= 0 or self.dfn <= 0
+
+    def is_rolling(self) -> bool:
+        return self.stage in (Stage.ROLL_ATTACKER, Stage.ROLL_DEFENDER)
 
     def attacker_dice(self) -> int:
         return min(3, self.att)
@@ -126,21 +174,57 @@ class Battle:
         return min(2, self.dfn)
 
     def to_act(self) -> int:
-        from referee.engine import CHANCE
-
-        if self.stage in (Stage.ROLL_ATTACKER, Stage.ROLL_DEFENDER):
+        if self.is_rolling():
             return CHANCE
         if self.stage is Stage.PRESS_OR_WITHDRAW:
             return self.mover
+        return self.swapper()
+
+    def swapper(self) -> int:
+        """The seat that may swap dice now."""
         return self.attacker if self.stage is Stage.SWAP_ATTACKER else self.defender
 
     def chance_outcomes(self) -> list[tuple[FarlanthiaAction, Fraction]]:
         n = self.attacker_dice() if self.stage is Stage.ROLL_ATTACKER else self.defender_dice()
-        return [(CombatRoll(dice), p) for dice, p in sorted_roll_outcomes(n)]
+        return _roll_actions(n)
 
-    def apply_chance(self, state: FarlanthiaState, action: FarlanthiaAction) -> None:
+    def substitutions(self, dice: Iterable[tuple[int, int]]) -> list[FarlanthiaAction]:
+        """Leadership dice that beat a rolled die (FARL-14); one slot per distinct value.
+
+        Args:
+            dice: the swapper's distinct leadership dice, lowest first, each with
+                the value it shows when spent.
+        """
+        roll = self._swapped_roll()
+        options: list[FarlanthiaAction] = []
+        for die, value in dice:
+            for slot, rolled in enumerate(roll):
+                if value > rolled and rolled not in roll[:slot]:
+                    options.append(Substitute(die, slot))
+        return options
+
+    def choices(self, dice: Iterable[tuple[int, int]]) -> list[FarlanthiaAction]:
+        """The acting seat's legal decisions; ``dice`` as for ``substitutions``."""
+        if self.stage is Stage.PRESS_OR_WITHDRAW:
+            return [PressOn(), Withdraw()]
+        return [*self.substitutions(dice), Done()]
+
+    def survivors(self) -> tuple[int, int]:
+        """The side left standing and its units."""
+        return (self.attacker, self.att) if self.att > 0 else (self.defender, self.dfn)
+
+    def withdrawal(self) -> tuple[int, int, int]:
+        """When the mover withdraws: the side that holds the tile, its units, the mover's."""
+        if self.mover == self.attacker:
+            return self.defender, self.dfn, self.att
+        return self.attacker, self.att, self.dfn
+
+    # -- changes ----------------------------------------------------------------
+
+    def roll(self, action: FarlanthiaAction) -> None:
+        """Chance threw the dice of the side whose turn it is to roll."""
         if not isinstance(action, CombatRoll):
-            raise IllegalAction(f"farlanthia: expected a combat roll, got {action!r}")
+            raise TypeError(f"farlanthia: expected a combat roll, got {action!r}")
         if self.stage is Stage.ROLL_ATTACKER:
             self.att_roll = action.dice
             self.stage = Stage.ROLL_DEFENDER
@@ -148,189 +232,46 @@ class Battle:
             self.def_roll = action.dice
             self.stage = Stage.SWAP_ATTACKER
 
-    def _swapper(self) -> tuple[int, tuple[int, ...]]:
+    def substitute(self, slot: int, value: int) -> None:
+        """The swapper's rolled die number ``slot`` now shows ``value``."""
+        dice = list(self._swapped_roll())
+        dice[slot] = value
+        new = tuple(sorted(dice, reverse=True))
         if self.stage is Stage.SWAP_ATTACKER:
-            return self.attacker, self.att_roll
-        return self.defender, self.def_roll
-
-    def legal_actions(self, state: FarlanthiaState) -> list[FarlanthiaAction]:
-        if self.stage is Stage.PRESS_OR_WITHDRAW:
-            return [PressOn(), Withdraw()]
-        seat, roll = self._swapper()
-        return [*self._substitutions(state, seat, roll), Done()]
-
-    def _substitutions(
-        self, state: FarlanthiaState, seat: int, roll: tuple[int, ...]
-    ) -> list[FarlanthiaAction]:
-        """Leadership dice that beat a rolled die (FARL-14); one slot per distinct value."""
-        options: list[FarlanthiaAction] = []
-        for die in sorted(set(state.realms[seat].dice)):
-            value = state.die_bonus(seat, die)
-            for slot, rolled in enumerate(roll):
-                if value > rolled and rolled not in roll[:slot]:
-                    options.append(Substitute(die, slot))
-        return options
-
-    def apply_decision(self, state: FarlanthiaState, seat: int, action: FarlanthiaAction) -> None:
-        if isinstance(action, PressOn):
-            self.stage = Stage.ROLL_ATTACKER
-            return
-        if isinstance(action, Withdraw):
-            self._withdraw(state)
-            return
-        if isinstance(action, Substitute):
-            value = state.spend_die(seat, action.die, use_bonus=True)
-            _, roll = self._swapper()
-            dice = list(roll)
-            dice[action.slot] = value
-            new = tuple(sorted(dice, reverse=True))
-            if self.stage is Stage.SWAP_ATTACKER:
-                self.att_roll = new
-            else:
-                self.def_roll = new
-            return
-        if self.stage is Stage.SWAP_ATTACKER:
-            self.stage = Stage.SWAP_DEFENDER
-            return
-        self._compare(state)
-
-    def settle(self, state: FarlanthiaState) -> bool:
-        """Skip swap stages with nothing to swap; return whether anything changed."""
-        if self.stage in (Stage.ROLL_ATTACKER, Stage.ROLL_DEFENDER):
-            if self.att <= 0 or self.dfn <= 0:
-                self._end(state)
-                return True
-            return False
-        if self.stage is Stage.PRESS_OR_WITHDRAW:
-            return False
-        seat, roll = self._swapper()
-        if self._substitutions(state, seat, roll):
-            return False
-        if self.stage is Stage.SWAP_ATTACKER:
-            self.stage = Stage.SWAP_DEFENDER
+            self.att_roll = new
         else:
-            self._compare(state)
+            self.def_roll = new
+
+    def pass_swap(self) -> bool:
+        """The swapper is done; return whether both are and the dice are compared now."""
+        if self.stage is Stage.SWAP_ATTACKER:
+            self.stage = Stage.SWAP_DEFENDER
+            return False
         return True
 
-    def _compare(self, state: FarlanthiaState) -> None:
-        """Highest against highest, ties to the defender (FARL-14)."""
-        for a, d in zip(self.att_roll, self.def_roll, strict=False):
-            if self.att <= 0 or self.dfn <= 0:
-                break
-            if a > d:
-                self._lose(state, defender_side=True)
-            else:
-                self._lose(state, defender_side=False)
+    def compare(self, *, attacker_shield: bool, defender_shield: bool) -> Losses:
+        """Compare the dice, take the losses, and go on; return the losses to apply."""
+        losses = fight_round(
+            self.att_roll,
+            self.def_roll,
+            self.att,
+            self.dfn,
+            attacker_shield=attacker_shield and not self.negotiation,
+            defender_shield=defender_shield and not self.negotiation,
+        )
+        self.att -= losses.attacker
+        self.dfn -= losses.defender
         self.att_roll, self.def_roll = (), ()
-        if self.att <= 0 or self.dfn <= 0:
-            self._end(state)
+        if self.is_over():
+            pass
         elif self.mover >= 0:
             self.stage = Stage.PRESS_OR_WITHDRAW
         else:
             self.stage = Stage.ROLL_ATTACKER
+        return losses
 
-    def _lose(self, state: FarlanthiaState, defender_side: bool) -> None:
-        loser = self.defender if defender_side else self.attacker
-        winner = self.attacker if defender_side else self.defender
-        if not self.negotiation:
-            if Card.SCOUT_SKIRMISH in state.realms[loser].hand:  # FARL-31
-                discard_held(state.realms[loser], state.decks, Card.SCOUT_SKIRMISH)
-                return
-            state.realms[winner].add_valor(1)  # FARL-19: one valor per troop destroyed
-        if defender_side:
-            self.dfn -= 1
-        else:
-            self.att -= 1
+    def press_on(self) -> None:
+        self.stage = Stage.ROLL_ATTACKER
 
-    def _end(self, state: FarlanthiaState) -> None:
-        state.battle = None
-        if self.negotiation:
-            conclude(state, self, proposer_won=self.att > 0)
-            return
-        side, units = (self.attacker, self.att) if self.att > 0 else (self.defender, self.dfn)
-        state.add_troops(side, self.tile, units)
-        state.tiles.exhausted[self.tile] = state.tiles.troops[self.tile]
-
-    def _withdraw(self, state: FarlanthiaState) -> None:
-        """The mover's survivors go back to their tile, spent; the other side holds this one."""
-        state.battle = None
-        if self.mover == self.attacker:
-            stay, staying, left = self.defender, self.dfn, self.att
-        else:
-            stay, staying, left = self.attacker, self.att, self.dfn
-        state.add_troops(stay, self.tile, staying)
-        state.tiles.exhausted[self.tile] = state.tiles.troops[self.tile]
-        state.tiles.exhausted[self.source] += state.add_troops(self.mover, self.source, left)
-
-
-def ambassador_strength(state: FarlanthiaState, kind: Negotiation, p: int, r: int) -> int:
-    """The proposer's strength: the highest of the rule text's applicable values (FARL-26)."""
-    now = state.season
-    last = state.season - 1 if state.season else -99  # "never" is -1, not last season
-    options: list[int] = []
-    if kind is Negotiation.TRUCE:
-        engaged = max(state.attacked[p][r], state.attacked[r][p])
-        options += [0] if engaged == now else []
-        options += [1] if engaged == last else []
-        if not options:
-            options = [3] if engaged < 0 else [2]
-    elif kind is Negotiation.TRADE:
-        options += [0] if state.last_trade[p] == now else []
-        options += [1] if state.last_trade[p] == last else []
-        if not options:
-            options = [3] if state.last_trade[p] < 0 else [2]
-    elif kind is Negotiation.LEGALITY:
-        options += [0] if state.last_legality[p] == now else []
-        options += [1] if state.last_legality[p] == last else []
-        options += [3] if state.attacked[r][p] == now else []
-        options = options or [2]
-    else:
-        options += [0] if state.last_forced[p] == last else []
-        options += [2] if state.last_forced[p] < 0 else []
-        options += [3] if not any(state.realms[p].resources) else []
-        options = options or [1]
-    strength = max(options)
-    if ARTIFACT_BASE + r in state.realms[p].hand:
-        strength += 1  # Realm Ancestry Artifact (FARL-31)
-    return strength
-
-
-def start_negotiation(
-    state: FarlanthiaState, kind: Negotiation, p: int, r: int, strength: int
-) -> None:
-    """The resister resists: the ambassadors' dice battle (or no battle at strength 0)."""
-    battle = Battle(p, r, -1, int(kind), strength, RESISTER_STRENGTH, fortified=False)
-    if strength <= 0:
-        conclude(state, battle, proposer_won=False)
-        return
-    state.battle = battle
-
-
-def accept(state: FarlanthiaState, kind: Negotiation, p: int, r: int, strength: int) -> None:
-    """The target complies: the proposal goes through with the proposer's full strength."""
-    battle = Battle(p, r, -1, int(kind), max(1, strength), RESISTER_STRENGTH, False)
-    battle.contested = False
-    conclude(state, battle, proposer_won=True)
-
-
-def conclude(state: FarlanthiaState, battle: Battle, proposer_won: bool) -> None:
-    """A negotiation's effects (FARL-25..28)."""
-    p, r = battle.attacker, battle.defender
-    kind = Negotiation(battle.negotiation)
-    winner, left = (p, battle.att) if proposer_won else (r, battle.dfn)
-    if battle.contested:
-        state.realms[winner].add_honor(1)  # FARL-27
-    artifact = ARTIFACT_BASE + r
-    if artifact in state.realms[p].hand:
-        discard_held(state.realms[p], state.decks, artifact)
-        if not proposer_won:
-            state.frames.append(Frame(Ask.GAIN, r, card=artifact, count=1))
-    if kind is Negotiation.TRUCE and proposer_won:
-        state.truces.append((p, r, state.season))
-    elif kind is Negotiation.TRADE:
-        loser = r if winner == p else p
-        state.frames.append(Frame(Ask.SWAPS, winner, count=left, other=loser))
-    elif kind is Negotiation.LEGALITY and proposer_won:
-        state.truces = [t for t in state.truces if {t[0], t[1]} != {p, r}]
-    elif kind is Negotiation.FORCED_LABOR and proposer_won:
-        state.frames.append(Frame(Ask.GAIN, p, count=left))
+    def _swapped_roll(self) -> tuple[int, ...]:
+        return self.att_roll if self.stage is Stage.SWAP_ATTACKER else self.def_roll

@@ -132,12 +132,12 @@ def event(lord: Lord, card: int) -> Played:
     """An event card's effect on drawing (FARL-32)."""
     kind = Card(card)
     if kind in BANDITS:
-        lord.realm.events = tuple(sorted((*lord.realm.events, card)))
+        lord.realm.lay_event(card)
         return Played(discard=False)
     if kind is Card.BOUNTIFUL_HARVEST:
-        lord.season.harvest += 1
+        lord.season.add_harvest()
     elif kind is Card.REFUGEES:
-        lord.season.refugees = True
+        lord.season.welcome_refugees()
     elif kind is Card.TEMPEST:
         return Played(Frame(Ask.LOSE, lord.seat, card, 2))
     elif kind is Card.FAERIE_RING:
@@ -151,7 +151,7 @@ def adventure(lord: Lord, card: int, villages: int) -> Played:
     """An adventure card's effect on drawing (FARL-31); ``villages``: the realm's villages."""
     realm, seat = lord.realm, lord.seat
     if goes_to_hand(card, seat):
-        realm.hand = tuple(sorted((*realm.hand, card)))
+        realm.hold(card)
         return Played(discard=False)
     if card >= ARTIFACT_BASE:  # the drawer's own artifact
         return Played(Frame(Ask.GAIN, seat, card, 1))
@@ -181,7 +181,7 @@ def card_roll(  # noqa: PLR0912 (the die tables, one branch per line)
     realm = lord.realm
     if card == DRAGON_HUNT:
         if value == 6:
-            realm.renown += 5  # the dragon
+            realm.add_renown(5)  # the dragon
         else:
             realm.add_valor(3)  # a strange beast
     elif card == Card.HUNTING_TRIP:
@@ -205,11 +205,11 @@ def card_roll(  # noqa: PLR0912 (the die tables, one branch per line)
             realm.add_valor(-1)
     elif card == Card.FAERIE_RING:
         if value <= 2:
-            realm.dice = ()
+            realm.lose_dice()
         elif value <= 5:
             realm.add_honor(2)
         else:
-            realm.renown += 1
+            realm.add_renown(1)
     return None
 
 

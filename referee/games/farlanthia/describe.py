@@ -6,28 +6,24 @@ Tiles are named by number, axial place and what stands there:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from referee.engine import actor
 from referee.games.farlanthia import actions as a
-from referee.games.farlanthia.battle import Negotiation
 from referee.games.farlanthia.board import Terrain
 from referee.games.farlanthia.cards import card_name
+from referee.games.farlanthia.diplomacy import Negotiation
 from referee.games.farlanthia.structures import RESOURCE_NAMES, STRUCTURE_NAMES, Structure
-
-if TYPE_CHECKING:
-    from referee.games.farlanthia.state import FarlanthiaState
+from referee.games.farlanthia.table import Table
 
 OCCUPATION = ("leaves", "razes", "captures")
 """Occupy.choice 0, 1 and 2."""
 
 
-def describe(state: FarlanthiaState, seat: int, action: a.FarlanthiaAction) -> str:
+def describe(state: Table, seat: int, action: a.FarlanthiaAction) -> str:
     """One sentence: "seat 0 moves 3 troops from tile 41 ... to tile 40 ..."."""
     return f"{actor(seat)} {_predicate(state, action)}"
 
 
-def _predicate(state: FarlanthiaState, action: a.FarlanthiaAction) -> str:  # noqa: PLR0911, PLR0912
+def _predicate(state: Table, action: a.FarlanthiaAction) -> str:  # noqa: PLR0911, PLR0912
     # One case per action kind: a long but flat table.
     match action:
         case a.RevealTile(tile):
@@ -91,7 +87,7 @@ def _predicate(state: FarlanthiaState, action: a.FarlanthiaAction) -> str:  # no
     raise TypeError(f"expected a Farlanthia action, got {type(action).__name__}")
 
 
-def _tile(state: FarlanthiaState, tile: int) -> str:
+def _tile(state: Table, tile: int) -> str:
     if not 0 <= tile < len(state.tiles.terrain):
         return f"tile {tile}"
     q, r = state.geo.coords[tile]
@@ -131,9 +127,9 @@ def _dice(dice: tuple[int, ...]) -> str:
     return ", ".join(str(d) for d in dice) or "none"
 
 
-def _card_asked(state: FarlanthiaState) -> str:
+def _card_asked(state: Table) -> str:
     """The card of the question waiting now, if one is."""
-    frame = state.frames[-1] if state.frames else None
+    frame = state.pending.frames[-1] if state.pending.frames else None
     if frame is None or frame.card < 0:
         return "the question"
     return f"the {card_name(frame.card)} card"

@@ -45,8 +45,7 @@ def produce(tiles: Tiles, builder: Lord) -> None:
         if resource is not None and kind in CIVILIZATIONS:
             realm.gain(resource, amount)
         realm.gain(Res.GOLD, gold)
-    realm.gain(Res.FOOD, season.harvest)
-    season.harvest = 0
+    realm.gain(Res.FOOD, season.reap())
     for card in realm.events:
         lost = BANDITS[Card(card)]
         realm.gain(lost if realm.resources[lost] else Res.GOLD, -1)
@@ -130,7 +129,7 @@ def pay_for(builder: Lord, kind: Structure, terrain: Terrain) -> tuple[int, ...]
     for resource, amount in enumerate(cost):
         builder.realm.gain(resource, -amount)
     if builder.season.refugees and cost[2] != COST[kind][2]:
-        builder.season.refugees = False
+        builder.season.settle_refugees()
     if terrain is Terrain.LAKE and kind in NOT_ON_LAKES:
         builder.realm.use_held(Card.STRANGE_BLUEPRINTS)
         return (int(Card.STRANGE_BLUEPRINTS),)

@@ -17,10 +17,10 @@ from collections import Counter
 from referee.games.farlanthia import cards
 from referee.games.farlanthia.battle import Battle, Stage
 from referee.games.farlanthia.board import Terrain
+from referee.games.farlanthia.course import Phase
 from referee.games.farlanthia.pending import Ask, Frame
 from referee.games.farlanthia.realm import Season
 from referee.games.farlanthia.rules import Rules
-from referee.games.farlanthia.seasons import Phase
 from referee.games.farlanthia.state import FarlanthiaState
 from referee.games.farlanthia.structures import Structure
 from sdk.pb.landgrave.games.farlanthia.v1 import farlanthia_pb2
@@ -58,8 +58,8 @@ def _read_board(state: FarlanthiaState, obs: farlanthia_pb2.Observation) -> None
     state.tiles.troops = list(obs.troops)
     state.tiles.exhausted = list(obs.exhausted)
     state.tiles.militia_raised = list(obs.militia_raised)
-    state.caravan_taken = list(obs.caravan_taken)
-    state.truces = [(t.proposer, t.resister, t.season) for t in obs.truces]
+    state.course.caravan_taken = list(obs.caravan_taken)
+    state.diplomacy.truces = [(t.proposer, t.resister, t.season) for t in obs.truces]
 
 
 def _read_realms(state: FarlanthiaState, obs: farlanthia_pb2.Observation) -> None:
@@ -83,25 +83,27 @@ def _read_realms(state: FarlanthiaState, obs: farlanthia_pb2.Observation) -> Non
         )
         for p in obs.players
     ]
-    state.attacked = [list(p.attacked) for p in obs.players]
-    state.last_trade = [p.last_trade for p in obs.players]
-    state.last_legality = [p.last_legality for p in obs.players]
-    state.last_forced = [p.last_forced for p in obs.players]
-    state.eliminations = sum(not p.alive for p in obs.players)
-    state.winner = obs.winner
+    state.diplomacy.attacked = [list(p.attacked) for p in obs.players]
+    state.diplomacy.last_trade = [p.last_trade for p in obs.players]
+    state.diplomacy.last_legality = [p.last_legality for p in obs.players]
+    state.diplomacy.last_forced = [p.last_forced for p in obs.players]
+    state.course.eliminations = sum(not p.alive for p in obs.players)
+    state.course.winner = obs.winner
 
 
 def _read_turn(state: FarlanthiaState, obs: farlanthia_pb2.Observation) -> None:
-    state.season = obs.season - 1
-    state.phase = Phase(obs.phase)
-    state.order = tuple(obs.order)
-    state.turn = obs.turn
-    state.to_roll = tuple(obs.to_roll)
-    state.frames = [Frame(Ask(f.ask), f.seat, f.card, f.count, f.other, f.tile) for f in obs.frames]
-    state.battle = None
+    state.course.season = obs.season - 1
+    state.course.phase = Phase(obs.phase)
+    state.course.order = tuple(obs.order)
+    state.course.turn = obs.turn
+    state.course.to_roll = tuple(obs.to_roll)
+    state.pending.frames = [
+        Frame(Ask(f.ask), f.seat, f.card, f.count, f.other, f.tile) for f in obs.frames
+    ]
+    state.pending.battle = None
     if obs.HasField("battle"):
         b = obs.battle
-        state.battle = Battle(
+        state.pending.battle = Battle(
             b.attacker,
             b.defender,
             b.tile,
@@ -115,15 +117,15 @@ def _read_turn(state: FarlanthiaState, obs: farlanthia_pb2.Observation) -> None:
             mover=b.mover,
             source=b.source,
         )
-    state.ending_turn = obs.ending_turn
-    state.scout_free, state.scout_extra = obs.scout_free, obs.scout_extra
-    state.scout_die_used = obs.scout_die_used
-    state.scout_frontier = tuple(obs.scout_frontier)
-    state.scout_count = obs.scout_count
-    state.hero_done, state.produced = obs.hero_done, obs.produced
-    state.active = None
+    state.course.ending_turn = obs.ending_turn
+    state.course.scout_free, state.course.scout_extra = obs.scout_free, obs.scout_extra
+    state.course.scout_die_used = obs.scout_die_used
+    state.course.scout_frontier = tuple(obs.scout_frontier)
+    state.course.scout_count = obs.scout_count
+    state.course.hero_done, state.course.produced = obs.hero_done, obs.produced
+    state.course.active = None
     if obs.active_tile >= 0:
-        state.active = (obs.active_tile, obs.active_units, obs.active_moves)
+        state.course.active = (obs.active_tile, obs.active_units, obs.active_moves)
     state.decks.event_discard = list(obs.event_discard)
     state.decks.adventure_discard = list(obs.adventure_discard)
     lying = [card for realm in state.realms for card in realm.events]
@@ -154,13 +156,13 @@ def _sample_terrain(
     rng.shuffle(pool)
     for tile in hidden:
         state.tiles.terrain[tile] = Terrain(pool.pop())
-    state.drawn_tile = obs.drawn_tile
+    state.tiles.drawn_tile = obs.drawn_tile
     if obs.tile_drawn and not obs.drawn_tile:
-        state.drawn_tile = pool.pop()
-    left = [0] * len(state.terrain_left)
+        state.tiles.drawn_tile = pool.pop()
+    left = [0] * len(state.tiles.terrain_left)
     for kind in pool:
         left[kind] += 1
-    state.terrain_left = left
+    state.tiles.terrain_left = left
 
 
 def _sample_hands(

@@ -9,10 +9,8 @@ and resources to take or lose.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING
 
-from referee.games.farlanthia import battle as fight
-from referee.games.farlanthia import economy, seasons
+from referee.games.farlanthia import economy, negotiation, seasons
 from referee.games.farlanthia.actions import (
     ChooseResource,
     DealTerrain,
@@ -35,11 +33,10 @@ from referee.games.farlanthia.cards import (
     draw_outcomes,
     event,
 )
+from referee.games.farlanthia.diplomacy import Negotiation
 from referee.games.farlanthia.pending import Ask, Frame
 from referee.games.farlanthia.structures import TERRAIN_RESOURCE, TOKENS, Res, Structure
-
-if TYPE_CHECKING:
-    from referee.games.farlanthia.state import FarlanthiaState
+from referee.games.farlanthia.table import Table
 
 HIRE_COST = 3
 KEEP_COST = 2
@@ -63,11 +60,11 @@ class Option:
 
 
 def frame_actions(  # noqa: PLR0911 (one return per kind of question)
-    state: FarlanthiaState, frame: Frame
+    table: Table, frame: Frame
 ) -> list[FarlanthiaAction]:
     """The legal answers to a frame (empty: nothing can be done, the frame lapses)."""
     seat = frame.seat
-    res = state.realms[seat].resources
+    res = table.realms[seat].resources
     if frame.ask is Ask.GAIN:
         return [ChooseResource(r) for r in range(4)]
     if frame.ask is Ask.LOSE:
@@ -75,9 +72,9 @@ def frame_actions(  # noqa: PLR0911 (one return per kind of question)
     if frame.ask is Ask.RESPOND:
         return [Respond(False), Respond(True)]
     if frame.ask is Ask.OCCUPY:
-        return _occupy_options(state, frame)
+        return _occupy_options(table, frame)
     if frame.ask is Ask.SWAPS:
-        theirs = state.realms[frame.other].resources
+        theirs = table.realms[frame.other].resources
         swaps: list[FarlanthiaAction] = [
             Swap(give, get)
             for give in range(4)
@@ -86,245 +83,243 @@ def frame_actions(  # noqa: PLR0911 (one return per kind of question)
         ]
         return [*swaps, Done()] if swaps else []
     if frame.ask is Ask.REALM_EVENT:
-        return _bandit_options(state, seat)
+        return _bandit_options(table, seat)
     if frame.ask is Ask.ADVENTURE_CHOICE:
-        return _adventure_options(state, frame)
-    return _event_options(state, frame)
+        return _adventure_options(table, frame)
+    return _event_options(table, frame)
 
 
-def _occupy_options(state: FarlanthiaState, frame: Frame) -> list[FarlanthiaAction]:
+def _occupy_options(table: Table, frame: Frame) -> list[FarlanthiaAction]:
     tile = frame.tile
-    if state.tiles.troop_owner[tile] != frame.seat or state.tiles.owner[tile] in (-1, frame.seat):
+    if table.tiles.troop_owner[tile] != frame.seat or table.tiles.owner[tile] in (-1, frame.seat):
         return []
     options: list[FarlanthiaAction] = [Occupy(tile, 0), Occupy(tile, 1)]
-    if state.rules.allow_capture and state.tiles.structure[tile] is not Structure.CAPITOL:
+    if table.rules.allow_capture and table.tiles.structure[tile] is not Structure.CAPITOL:
         options.append(Occupy(tile, 2))
     return options
 
 
-def _troop_tiles(state: FarlanthiaState, seat: int) -> list[int]:
-    return [t for t, o in enumerate(state.tiles.troop_owner) if o == seat]
+def _troop_tiles(table: Table, seat: int) -> list[int]:
+    return [t for t, o in enumerate(table.tiles.troop_owner) if o == seat]
 
 
-def _bandit_options(state: FarlanthiaState, seat: int) -> list[FarlanthiaAction]:
+def _bandit_options(table: Table, seat: int) -> list[FarlanthiaAction]:
     options: list[FarlanthiaAction] = [Resolve(Option.IGNORE)]
-    if state.realms[seat].resources[Res.GOLD] >= HIRE_COST:
+    if table.realms[seat].resources[Res.GOLD] >= HIRE_COST:
         options.append(Resolve(Option.HIRE))
-    season = state.seasonal[seat]
+    season = table.seasonal[seat]
     if not season.proposed and not season.no_negotiations:
         options.append(Resolve(Option.REPENT))
-    options += [Resolve(Option.ATTACK, t) for t in _troop_tiles(state, seat)]
+    options += [Resolve(Option.ATTACK, t) for t in _troop_tiles(table, seat)]
     return options
 
 
-def _fresh_tiles(state: FarlanthiaState, seat: int, kind: Structure) -> list[int]:
+def _fresh_tiles(table: Table, seat: int, kind: Structure) -> list[int]:
     """Empty tiles the seat revealed this season where ``kind`` may stand."""
-    if kind in TOKENS and state.tiles.tokens_used(seat, kind) >= TOKENS[kind]:
+    if kind in TOKENS and table.tiles.tokens_used(seat, kind) >= TOKENS[kind]:
         return []
     return [
         t
-        for t in range(len(state.tiles.revealed))
-        if state.tiles.revealed_by[t] == seat
-        and state.tiles.revealed_season[t] == state.season
-        and state.tiles.structure[t] is Structure.NONE
-        and state.tiles.troop_owner[t] in (-1, seat)
-        and state.tiles.terrain[t] is not Terrain.VOLCANO
-        and not (kind is Structure.VILLAGE and state.tiles.terrain[t] is Terrain.LAKE)
+        for t in range(len(table.tiles.revealed))
+        if table.tiles.revealed_by[t] == seat
+        and table.tiles.revealed_season[t] == table.course.season
+        and table.tiles.structure[t] is Structure.NONE
+        and table.tiles.troop_owner[t] in (-1, seat)
+        and table.tiles.terrain[t] is not Terrain.VOLCANO
+        and not (kind is Structure.VILLAGE and table.tiles.terrain[t] is Terrain.LAKE)
     ]
 
 
-def _event_options(state: FarlanthiaState, frame: Frame) -> list[FarlanthiaAction]:
+def _event_options(table: Table, frame: Frame) -> list[FarlanthiaAction]:
     seat, card = frame.seat, Card(frame.card)
     if card is Card.CARAVAN_RAIDERS:
-        escorts = [Resolve(Option.ESCORT, t) for t in _troop_tiles(state, seat)]
+        escorts = [Resolve(Option.ESCORT, t) for t in _troop_tiles(table, seat)]
         return [Resolve(Option.IGNORE), *escorts]
     if card is Card.AVALANCHE:
         return [
             Resolve(0, t)
-            for t in _troop_tiles(state, seat)
-            if state.tiles.terrain[t] is Terrain.MOUNTAIN
+            for t in _troop_tiles(table, seat)
+            if table.tiles.terrain[t] is Terrain.MOUNTAIN
         ]
     if card is Card.ABANDONED_KEEP:
         options: list[FarlanthiaAction] = [Resolve(Option.STONE)]
-        if state.realms[seat].resources[Res.GOLD] >= KEEP_COST:
+        if table.realms[seat].resources[Res.GOLD] >= KEEP_COST:
             options += [
-                Resolve(Option.STOCK_KEEP, t) for t in _fresh_tiles(state, seat, Structure.FORT)
+                Resolve(Option.STOCK_KEEP, t) for t in _fresh_tiles(table, seat, Structure.FORT)
             ]
         return options
     if card is Card.HAMLET:
         villages = [
-            Resolve(Option.VILLAGE, t) for t in _fresh_tiles(state, seat, Structure.VILLAGE)
+            Resolve(Option.VILLAGE, t) for t in _fresh_tiles(table, seat, Structure.VILLAGE)
         ]
         return [Resolve(Option.HONOR), *villages, Resolve(Option.TROOP)]
     return []
 
 
-def _adventure_options(state: FarlanthiaState, frame: Frame) -> list[FarlanthiaAction]:
+def _adventure_options(table: Table, frame: Frame) -> list[FarlanthiaAction]:
     card = frame.card
     if card == Card.VASSAL_DEBT:
         return [Resolve(Option.GOLD), Resolve(Option.FORGIVE)]
     if card == Card.FORTUNE_TELLER:
         return [
             Resolve(c)
-            for c in sorted(set(state.decks.adventure_discard))
+            for c in sorted(set(table.decks.adventure_discard))
             if c != Card.FORTUNE_TELLER
         ]
     return []
 
 
 def apply_frame(  # noqa: PLR0912 (one branch per kind of answer)
-    state: FarlanthiaState, frame: Frame, action: FarlanthiaAction
+    table: Table, frame: Frame, action: FarlanthiaAction
 ) -> None:
     """Answer a frame (already popped)."""
     seat = frame.seat
     match action:
         case ChooseResource(resource):
-            state.realms[seat].gain(resource, 1 if frame.ask is Ask.GAIN else -1)
+            table.realms[seat].gain(resource, 1 if frame.ask is Ask.GAIN else -1)
             if frame.count > 1:
-                state.frames.append(Frame(frame.ask, seat, frame.card, frame.count - 1))
+                table.pending.push(Frame(frame.ask, seat, frame.card, frame.count - 1))
         case Respond(accepted):
-            kind = fight.Negotiation(frame.card)
+            kind = Negotiation(frame.card)
             if accepted:
-                fight.accept(state, kind, frame.other, seat, frame.count)
+                negotiation.accept(table, kind, frame.other, seat, frame.count)
             else:
-                fight.start_negotiation(state, kind, frame.other, seat, frame.count)
+                negotiation.resist(table, kind, frame.other, seat, frame.count)
         case Occupy(tile, choice):
-            _occupy(state, seat, tile, choice)
+            _occupy(table, seat, tile, choice)
         case Swap(give, get):
-            state.realms[seat].gain(give, -1)
-            state.realms[frame.other].gain(give, 1)
-            state.realms[frame.other].gain(get, -1)
-            state.realms[seat].gain(get, 1)
+            table.realms[seat].gain(give, -1)
+            table.realms[frame.other].gain(give, 1)
+            table.realms[frame.other].gain(get, -1)
+            table.realms[seat].gain(get, 1)
             if frame.count > 1:
                 left = frame.count - 1
-                state.frames.append(Frame(Ask.SWAPS, seat, count=left, other=frame.other))
+                table.pending.push(Frame(Ask.SWAPS, seat, count=left, other=frame.other))
         case Done():
             pass
         case Resolve(option, tile):
             if frame.ask is Ask.REALM_EVENT:
-                _resolve_bandits(state, seat, frame.card, option, tile)
+                _resolve_bandits(table, seat, frame.card, option, tile)
             elif frame.ask is Ask.ADVENTURE_CHOICE:
-                _resolve_adventure_choice(state, seat, frame.card, option)
+                _resolve_adventure_choice(table, seat, frame.card, option)
             else:
-                _resolve_event(state, seat, frame.card, option, tile)
+                _resolve_event(table, seat, frame.card, option, tile)
 
 
-def _occupy(state: FarlanthiaState, seat: int, tile: int, choice: int) -> None:
+def _occupy(table: Table, seat: int, tile: int, choice: int) -> None:
     """FARL-17, FARL-18: leave, raze (with its production as loot) or capture."""
-    victim = state.tiles.owner[tile]
+    victim = table.tiles.owner[tile]
     if choice == 1:
-        amount, gold = economy.raze_gain(state.tiles.structure[tile], state.tiles.terrain[tile])
-        resource = TERRAIN_RESOURCE.get(state.tiles.terrain[tile], Res.STONE)
-        state.realms[seat].gain(resource, amount)
-        state.realms[seat].gain(Res.GOLD, gold)
-        was_capitol = state.tiles.structure[tile] is Structure.CAPITOL
-        state.tiles.set_structure(tile, Structure.NONE, -1)
+        amount, gold = economy.raze_gain(table.tiles.structure[tile], table.tiles.terrain[tile])
+        resource = TERRAIN_RESOURCE.get(table.tiles.terrain[tile], Res.STONE)
+        table.realms[seat].gain(resource, amount)
+        table.realms[seat].gain(Res.GOLD, gold)
+        was_capitol = table.tiles.structure[tile] is Structure.CAPITOL
+        table.tiles.set_structure(tile, Structure.NONE, -1)
         if was_capitol:
-            seasons.eliminate(state, victim)  # FARL-21
+            seasons.eliminate(table, victim)  # FARL-21
     elif choice == 2:
-        state.tiles.set_structure(tile, state.tiles.structure[tile], seat)
+        table.tiles.set_structure(tile, table.tiles.structure[tile], seat)
 
 
-def _resolve_bandits(state: FarlanthiaState, seat: int, card: int, option: int, tile: int) -> None:
-    realm = state.realms[seat]
+def _resolve_bandits(table: Table, seat: int, card: int, option: int, tile: int) -> None:
+    realm = table.realms[seat]
     if option == Option.IGNORE:
         return
     if option == Option.HIRE:
-        state.realms[seat].gain(Res.GOLD, -HIRE_COST)
-        state.add_troops(seat, realm.capitol, 1)
+        table.realms[seat].gain(Res.GOLD, -HIRE_COST)
+        table.add_troops(seat, realm.capitol, 1)
     elif option == Option.REPENT:
-        state.seasonal[seat].no_negotiations = True
-        state.realms[seat].add_honor(1)
+        table.seasonal[seat].repent()
+        table.realms[seat].add_honor(1)
     else:
-        state.tiles.remove_troops(tile, 1)
-        state.realms[seat].add_valor(1)
-        state.realms[seat].gain(Res.GOLD, 1)
-    events = list(realm.events)
-    events.remove(card)
-    realm.events = tuple(events)
-    state.decks.discard(card)
+        table.tiles.remove_troops(tile, 1)
+        table.realms[seat].add_valor(1)
+        table.realms[seat].gain(Res.GOLD, 1)
+    realm.resolve_event(card)
+    table.decks.discard(card)
 
 
-def _resolve_event(state: FarlanthiaState, seat: int, card: int, option: int, tile: int) -> None:
+def _resolve_event(table: Table, seat: int, card: int, option: int, tile: int) -> None:
     kind = Card(card)
     if kind is Card.CARAVAN_RAIDERS:
         if option == Option.IGNORE:
-            state.seasonal[seat].caravan_blocked = True
+            table.seasonal[seat].block_caravan()
         else:
-            state.tiles.remove_troops(tile, 1)
-            state.frames.append(Frame(Ask.GAIN, seat, card, 1))
+            table.tiles.remove_troops(tile, 1)
+            table.pending.push(Frame(Ask.GAIN, seat, card, 1))
     elif kind is Card.AVALANCHE:
-        state.tiles.remove_troops(tile, 1)
+        table.tiles.remove_troops(tile, 1)
     elif kind is Card.ABANDONED_KEEP:
         if option == Option.STONE:
-            state.realms[seat].gain(Res.STONE, 1)
+            table.realms[seat].gain(Res.STONE, 1)
         else:
-            state.realms[seat].gain(Res.GOLD, -KEEP_COST)
-            state.tiles.set_structure(tile, Structure.FORT, seat)
+            table.realms[seat].gain(Res.GOLD, -KEEP_COST)
+            table.tiles.set_structure(tile, Structure.FORT, seat)
     elif kind is Card.HAMLET:
         if option == Option.HONOR:
-            state.realms[seat].add_honor(2)
+            table.realms[seat].add_honor(2)
         elif option == Option.VILLAGE:
-            state.tiles.set_structure(tile, Structure.VILLAGE, seat)
+            table.tiles.set_structure(tile, Structure.VILLAGE, seat)
         else:
-            state.add_troops(seat, state.realms[seat].capitol, 1)
+            table.add_troops(seat, table.realms[seat].capitol, 1)
 
 
-def _resolve_adventure_choice(state: FarlanthiaState, seat: int, card: int, option: int) -> None:
+def _resolve_adventure_choice(table: Table, seat: int, card: int, option: int) -> None:
     if card == Card.VASSAL_DEBT:
         if option == Option.GOLD:
-            state.realms[seat].gain(Res.GOLD, 2)
+            table.realms[seat].gain(Res.GOLD, 2)
         else:
-            state.realms[seat].add_honor(4)
+            table.realms[seat].add_honor(4)
         return
-    state.decks.recover(option)  # the fortune teller's pick
-    _adventure(state, seat, int(option))
+    table.decks.recover(option)  # the fortune teller's pick
+    _adventure(table, seat, int(option))
 
 
-def frame_outcomes(state: FarlanthiaState, frame: Frame) -> list[tuple[FarlanthiaAction, Fraction]]:
+def frame_outcomes(table: Table, frame: Frame) -> list[tuple[FarlanthiaAction, Fraction]]:
     """What chance may answer a frame with: a card's die, a tile's terrain, or a card."""
     if frame.ask is Ask.CARD_ROLL:
         return [(DieRoll(v), Fraction(1, 6)) for v in range(1, 7)]
     if frame.ask is Ask.DEAL:
-        left = sum(state.terrain_left)
+        pile = table.tiles.terrain_left
+        left = sum(pile)
         return [
             (DealTerrain(frame.tile, kind), Fraction(count, left))
-            for kind, count in enumerate(state.terrain_left)
+            for kind, count in enumerate(pile)
             if count
         ]
-    return draw_outcomes(state.decks, frame.ask)
+    return draw_outcomes(table.decks, frame.ask)
 
 
-def apply_chance_frame(state: FarlanthiaState, frame: Frame, action: FarlanthiaAction) -> None:
+def apply_chance_frame(table: Table, frame: Frame, action: FarlanthiaAction) -> None:
     """A tile's terrain dealt, a card drawn or a card's die thrown."""
     if isinstance(action, DealTerrain):
-        state.tiles.terrain[action.tile] = Terrain(action.terrain)
-        state.terrain_left[action.terrain] -= 1
+        table.tiles.deal(action.tile, action.terrain)
     elif isinstance(action, DrawCard):
-        _draw(state, frame.ask, frame.seat, int(action.card))  # the state keeps plain ints
+        _draw(table, frame.ask, frame.seat, int(action.card))  # the state keeps plain ints
     elif isinstance(action, DieRoll):
-        ask = card_roll(state.lord(frame.seat), frame.card, action.value)
+        ask = card_roll(table.lord(frame.seat), frame.card, action.value)
         if ask is not None:
-            state.frames.append(ask)
+            table.pending.push(ask)
 
 
-def _draw(state: FarlanthiaState, ask: Ask, seat: int, card: int) -> None:
+def _draw(table: Table, ask: Ask, seat: int, card: int) -> None:
     """The card chance drew leaves its deck and takes effect."""
-    state.decks.take(DECK_OF[ask], card)
+    table.decks.take(DECK_OF[ask], card)
     if ask is Ask.DRAW_EVENT:
-        _carry_out(state, event(state.lord(seat), card), card)
+        _carry_out(table, event(table.lord(seat), card), card)
     else:
-        _adventure(state, seat, card)
+        _adventure(table, seat, card)
 
 
-def _adventure(state: FarlanthiaState, seat: int, card: int) -> None:
-    villages = state.tiles.tokens_used(seat, Structure.VILLAGE)
-    _carry_out(state, adventure(state.lord(seat), card, villages), card)
+def _adventure(table: Table, seat: int, card: int) -> None:
+    villages = table.tiles.tokens_used(seat, Structure.VILLAGE)
+    _carry_out(table, adventure(table.lord(seat), card, villages), card)
 
 
-def _carry_out(state: FarlanthiaState, played: Played, card: int) -> None:
+def _carry_out(table: Table, played: Played, card: int) -> None:
     """Discard a played card and ask what it asks."""
     if played.discard:
-        state.decks.discard(card)
+        table.decks.discard(card)
     if played.ask is not None:
-        state.frames.append(played.ask)
+        table.pending.push(played.ask)

@@ -1,11 +1,12 @@
-"""The decisions of a seat in its own part of a phase: legal lists and their effects."""
+"""The decisions of a seat in its own part of a phase: legal lists and their effects.
+
+The lists read the table; the effects ask its parts to change (table.py)
+and start what the action leads to: a battle, a negotiation, a question.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from referee.games.farlanthia import battle as fight
-from referee.games.farlanthia import economy, seasons
+from referee.games.farlanthia import economy, negotiation, seasons
 from referee.games.farlanthia.actions import (
     Build,
     CaravanTrade,
@@ -21,9 +22,11 @@ from referee.games.farlanthia.actions import (
     RevealTile,
     ScoutWithDie,
 )
+from referee.games.farlanthia.battle import Battle
 from referee.games.farlanthia.board import Terrain
+from referee.games.farlanthia.course import Phase
+from referee.games.farlanthia.diplomacy import Negotiation
 from referee.games.farlanthia.pending import Ask, Frame
-from referee.games.farlanthia.seasons import Phase
 from referee.games.farlanthia.structures import (
     DOWNGRADE,
     FORTIFYING,
@@ -32,65 +35,66 @@ from referee.games.farlanthia.structures import (
     Res,
     Structure,
 )
-
-if TYPE_CHECKING:
-    from referee.games.farlanthia.state import FarlanthiaState
+from referee.games.farlanthia.table import Table
+from referee.games.farlanthia.tiles import MAX_TROOPS
 
 TROOP_COST = (0, 0, 1, 2)
 """A troop: 2 gold and 1 food (Rules section, FARL-13)."""
-MAX_TROOPS = 130
-"""Per realm: 30 + 10 x 5 + 5 x 10 troop units in the box (FARL-13)."""
 MUSTER_BATCH = 5
 """The most troops one Muster action raises (FARL-13)."""
 MOVEMENT = 3
 """Each troop's movement points (FARL-12)."""
+TRUCE_PENALTY = 5
+"""Renown an attack under a truce costs (FARL-25)."""
 
 
-def phase_actions(state: FarlanthiaState, seat: int) -> list[FarlanthiaAction]:
+def phase_actions(table: Table, seat: int) -> list[FarlanthiaAction]:
     """The seat's legal actions in its part of the current phase."""
-    if state.phase is Phase.SCOUT:
-        return _scout(state, seat)
-    if state.phase is Phase.HERO:
-        if state.hero_done or not (state.decks.adventures or state.decks.adventure_discard):
+    if table.course.phase is Phase.SCOUT:
+        return _scout(table, seat)
+    if table.course.phase is Phase.HERO:
+        if table.course.hero_done or not (table.decks.adventures or table.decks.adventure_discard):
             return [Done()]
-        return [*(DrawAdventure(d) for d in sorted(set(state.realms[seat].dice))), Done()]
-    if state.phase is Phase.REALM:
-        return [*_caravan(state, seat), *_builds(state, seat), Done()]
-    return _conflict(state, seat)
+        return [*(DrawAdventure(d) for d in sorted(set(table.realms[seat].dice))), Done()]
+    if table.course.phase is Phase.REALM:
+        return [*_caravan(table, seat), *_builds(table, seat), Done()]
+    return _conflict(table, seat)
 
 
-def _scout(state: FarlanthiaState, seat: int) -> list[FarlanthiaAction]:
+def _scout(table: Table, seat: int) -> list[FarlanthiaAction]:
     """FARL-06: one free reveal (mandatory), more with one leadership die."""
-    unrevealed = [t for t in state.scout_frontier if not state.tiles.revealed[t]]
+    unrevealed = [t for t in table.course.scout_frontier if not table.tiles.revealed[t]]
     if not unrevealed:
         return [Done()]
     options: list[FarlanthiaAction] = []
-    if state.scout_free or state.scout_extra:
+    if table.course.scout_free or table.course.scout_extra:
         options += [RevealTile(t) for t in unrevealed]
-    if not state.scout_die_used:
-        options += [ScoutWithDie(d) for d in sorted(set(state.realms[seat].dice))]
-    if not state.scout_free:
+    if not table.course.scout_die_used:
+        options += [ScoutWithDie(d) for d in sorted(set(table.realms[seat].dice))]
+    if not table.course.scout_free:
         options.append(Done())
     return options
 
 
-def _caravan(state: FarlanthiaState, seat: int) -> list[FarlanthiaAction]:
-    if state.seasonal[seat].caravan_blocked:
+def _caravan(table: Table, seat: int) -> list[FarlanthiaAction]:
+    if table.seasonal[seat].caravan_blocked:
         return []
-    res = state.realms[seat].resources
+    res = table.realms[seat].resources
     trades: list[FarlanthiaAction] = [
         CaravanTrade(give, get)
         for give in range(4)
         for get in range(4)
         if give != get and res[give] >= 2
     ]
-    dice = sorted(set(state.realms[seat].dice))
-    trades += [Requisition(d, r) for d in dice for r in range(4) if not state.caravan_taken[r]]
+    dice = sorted(set(table.realms[seat].dice))
+    trades += [
+        Requisition(d, r) for d in dice for r in range(4) if not table.course.caravan_taken[r]
+    ]
     return trades
 
 
-def _builds(state: FarlanthiaState, seat: int) -> list[FarlanthiaAction]:
-    return [Build(tile, int(kind)) for tile, kind in economy.builds(state.tiles, state.lord(seat))]
+def _builds(table: Table, seat: int) -> list[FarlanthiaAction]:
+    return [Build(tile, int(kind)) for tile, kind in economy.builds(table.tiles, table.lord(seat))]
 
 
 def stack_sizes(n: int) -> list[int]:
@@ -98,11 +102,11 @@ def stack_sizes(n: int) -> list[int]:
     return sorted({k for k in (1, 2, 3, n // 2, n) if 1 <= k <= n})
 
 
-def _conflict(state: FarlanthiaState, seat: int) -> list[FarlanthiaAction]:
-    tiles, neighbours = state.tiles, state.geo.neighbours
+def _conflict(table: Table, seat: int) -> list[FarlanthiaAction]:
+    tiles, neighbours = table.tiles, table.geo.neighbours
     options: list[FarlanthiaAction] = []
-    affordable = _troops_affordable(state, seat)
-    for tile in _muster_points(state, seat):
+    affordable = _troops_affordable(table, seat)
+    for tile in _muster_points(table, seat):
         options += [Muster(tile, n) for n in range(1, min(affordable, MUSTER_BATCH) + 1)]
     for tile, owner in enumerate(tiles.troop_owner):
         if owner != seat:
@@ -114,201 +118,179 @@ def _conflict(state: FarlanthiaState, seat: int) -> list[FarlanthiaAction]:
         for target in neighbours[tile]:
             if tiles.move_cost(target) <= MOVEMENT:
                 options += [Move(tile, target, n) for n in sizes]
-    if state.active is not None:
-        tile, _, moves = state.active
+    if table.course.active is not None:
+        tile, _, moves = table.course.active
         options += [Continue(t) for t in neighbours[tile] if tiles.move_cost(t) <= moves]
-    options += [RaiseMilitia(t) for t in _militia_tiles(state, seat)]
-    options += _proposals(state, seat)
+    options += [RaiseMilitia(t) for t in _militia_tiles(table, seat)]
+    options += _proposals(table, seat)
     options.append(Done())
     return options
 
 
-def _muster_points(state: FarlanthiaState, seat: int) -> list[int]:
+def _muster_points(table: Table, seat: int) -> list[int]:
     return [
         tile
-        for tile, kind in enumerate(state.tiles.structure)
-        if state.tiles.owner[tile] == seat
+        for tile, kind in enumerate(table.tiles.structure)
+        if table.tiles.owner[tile] == seat
         and kind in MUSTER_POINTS
-        and state.tiles.troop_owner[tile] in (-1, seat)
+        and table.tiles.troop_owner[tile] in (-1, seat)
     ]
 
 
-def _troops_affordable(state: FarlanthiaState, seat: int) -> int:
-    res = state.realms[seat].resources
-    room = MAX_TROOPS - state.troops_of(seat)
+def _troops_affordable(table: Table, seat: int) -> int:
+    res = table.realms[seat].resources
+    room = MAX_TROOPS - table.troops_of(seat)
     return max(0, min(res[Res.GOLD] // 2, res[Res.FOOD], room))
 
 
-def _militia_tiles(state: FarlanthiaState, seat: int) -> list[int]:
+def _militia_tiles(table: Table, seat: int) -> list[int]:
     """FARL-16: an own village, town or city held by enemy troops alone, once a season."""
     return [
         tile
-        for tile, owner in enumerate(state.tiles.owner)
+        for tile, owner in enumerate(table.tiles.owner)
         if owner == seat
-        and state.tiles.structure[tile] in MILITIA
-        and state.tiles.troop_owner[tile] not in (-1, seat)
-        and not state.tiles.militia_raised[tile]
+        and table.tiles.structure[tile] in MILITIA
+        and table.tiles.troop_owner[tile] not in (-1, seat)
+        and not table.tiles.militia_raised[tile]
     ]
 
 
-def _raise_militia(state: FarlanthiaState, seat: int, tile: int) -> None:
+def _raise_militia(table: Table, seat: int, tile: int) -> None:
     """Militia rise and fight the occupiers, as defenders (FARL-16)."""
-    kind = state.tiles.structure[tile]
-    militia = MILITIA[kind]
-    state.tiles.militia_raised[tile] = True
-    state.tiles.set_structure(tile, DOWNGRADE[kind], seat)
-    enemy = state.tiles.troop_owner[tile]
-    units = state.tiles.troops[tile]
-    state.tiles.remove_troops(tile, units)
-    state.battle = fight.Battle(
-        attacker=enemy,
-        defender=seat,
-        tile=tile,
-        negotiation=0,
-        att=units,
-        dfn=militia,
-        fortified=False,
-    )
+    tiles = table.tiles
+    kind = tiles.structure[tile]
+    tiles.raise_militia(tile, DOWNGRADE[kind])
+    enemy, units = tiles.troop_owner[tile], tiles.troops[tile]
+    tiles.remove_troops(tile, units)
+    militia = Battle(enemy, seat, tile, 0, att=units, dfn=MILITIA[kind], fortified=False)
+    table.pending.start_battle(militia)
 
 
-def _proposals(state: FarlanthiaState, seat: int) -> list[FarlanthiaAction]:
+def _proposals(table: Table, seat: int) -> list[FarlanthiaAction]:
     """FARL-24: one proposal per other realm per season; forced labor alone."""
-    season = state.seasonal[seat]
-    if not state.rules.diplomacy or season.no_negotiations or season.forced_labor:
+    season = table.seasonal[seat]
+    if not table.rules.diplomacy or season.no_negotiations or season.forced_labor:
         return []
     options: list[FarlanthiaAction] = []
-    for kind in fight.Negotiation:
-        for other in state.alive_seats():
+    for kind in Negotiation:
+        for other in table.alive_seats():
             if other == seat or other in season.proposed:
                 continue
-            if kind is fight.Negotiation.TRUCE and state.has_truce(seat, other):
+            if kind is Negotiation.TRUCE and table.diplomacy.has_truce(seat, other):
                 continue
-            if kind is fight.Negotiation.LEGALITY and not state.has_truce(seat, other):
+            if kind is Negotiation.LEGALITY and not table.diplomacy.has_truce(seat, other):
                 continue
-            if kind is fight.Negotiation.FORCED_LABOR and season.proposed:
+            if kind is Negotiation.FORCED_LABOR and season.proposed:
                 continue
             options.append(Propose(int(kind), other))
     return options
 
 
 def apply_phase_action(  # noqa: PLR0912 (one case per kind of action)
-    state: FarlanthiaState, seat: int, action: FarlanthiaAction
+    table: Table, seat: int, action: FarlanthiaAction
 ) -> None:
     """Apply a legal phase action of the current seat."""
+    course, realm = table.course, table.realms[seat]
     match action:
         case Done():
-            seasons.end_turn(state)
+            seasons.end_turn(table)
         case RevealTile(tile):
-            reveal(state, seat, tile)
+            reveal(table, seat, tile)
         case ScoutWithDie(die):
-            state.scout_die_used = True
-            state.scout_extra += state.spend_die(seat, die, use_bonus=True)
+            course.scout_with_die(table.spend_die(seat, die, use_bonus=True))
         case DrawAdventure(die):
-            state.spend_die(seat, die, use_bonus=False)
-            state.hero_done = True
-            state.frames.append(Frame(Ask.DRAW_ADVENTURE, seat))
+            table.spend_die(seat, die, use_bonus=False)
+            course.adventured()
+            table.pending.push(Frame(Ask.DRAW_ADVENTURE, seat))
         case CaravanTrade(give, get):
-            state.realms[seat].gain(give, -2)
-            state.realms[seat].gain(get, 1)
+            realm.gain(give, -2)
+            realm.gain(get, 1)
         case Requisition(die, resource):
-            state.spend_die(seat, die, use_bonus=False)
-            state.caravan_taken[resource] = True
-            state.realms[seat].gain(resource, 1)
+            table.spend_die(seat, die, use_bonus=False)
+            course.take_from_caravan(resource)
+            realm.gain(resource, 1)
         case Build(tile, kind):
             for card in economy.pay_for(
-                state.lord(seat), Structure(kind), state.tiles.terrain[tile]
+                table.lord(seat), Structure(kind), table.tiles.terrain[tile]
             ):
-                state.decks.discard(card)
-            state.tiles.set_structure(tile, Structure(kind), seat)
-            seasons.end_turn(state)  # FARL-09: building ends the realm phase
+                table.decks.discard(card)
+            table.tiles.set_structure(tile, Structure(kind), seat)
+            seasons.end_turn(table)  # FARL-09: building ends the realm phase
         case Muster(tile, count):
-            state.active = None
-            state.add_troops(seat, tile, count)
+            course.stop_moving()
+            table.add_troops(seat, tile, count)
             for resource, amount in enumerate(TROOP_COST):
-                state.realms[seat].gain(resource, -amount * count)
+                realm.gain(resource, -amount * count)
         case Move(source, target, count):
-            _start_move(state, seat, source, target, count)
+            course.stop_moving()  # FARL-12: the previous stack may not move again
+            table.tiles.remove_troops(source, count)
+            moves = MOVEMENT - table.tiles.move_cost(target)
+            _enter(table, seat, target, count, moves, source=source)
         case Continue(target):
-            _continue(state, seat, target)
+            _continue(table, seat, target)
         case RaiseMilitia(tile):
-            state.active = None
-            _raise_militia(state, seat, tile)
+            course.stop_moving()
+            _raise_militia(table, seat, tile)
         case Propose(kind, target):
-            _propose(state, seat, fight.Negotiation(kind), target)
+            _propose(table, seat, Negotiation(kind), target)
 
 
-def reveal(state: FarlanthiaState, seat: int, tile: int) -> None:
-    state.tiles.revealed[tile] = True
-    state.tiles.revealed_season[tile] = state.season
-    state.tiles.revealed_by[tile] = seat
-    state.scout_count += 1
-    if state.tiles.terrain[tile] is Terrain.UNKNOWN:
-        state.frames.append(Frame(Ask.DEAL, seat, tile=tile))
-    if state.scout_free:
-        state.scout_free = False
-    else:
-        state.scout_extra -= 1
+def reveal(table: Table, seat: int, tile: int) -> None:
+    table.tiles.reveal(tile, seat, table.course.season)
+    table.course.scouted()
+    if table.tiles.terrain[tile] is Terrain.UNKNOWN:
+        table.pending.push(Frame(Ask.DEAL, seat, tile=tile))
 
 
-def _start_move(state: FarlanthiaState, seat: int, source: int, target: int, count: int) -> None:
-    state.active = None  # FARL-12: the previous stack may not move again
-    state.tiles.remove_troops(source, count)
-    _enter(state, seat, target, count, MOVEMENT - state.tiles.move_cost(target), source=source)
+def _continue(table: Table, seat: int, target: int) -> None:
+    assert table.course.active is not None
+    tile, units, moves = table.course.active
+    table.course.stop_moving()
+    table.tiles.move_on(tile, units)
+    _enter(table, seat, target, units, moves - table.tiles.move_cost(target), source=tile)
 
 
-def _continue(state: FarlanthiaState, seat: int, target: int) -> None:
-    assert state.active is not None
-    tile, units, moves = state.active
-    state.active = None
-    state.tiles.exhausted[tile] -= units
-    state.tiles.remove_troops(tile, units)
-    _enter(state, seat, target, units, moves - state.tiles.move_cost(target), source=tile)
-
-
-def _enter(
-    state: FarlanthiaState, seat: int, tile: int, units: int, moves_left: int, *, source: int
-) -> None:
+def _enter(table: Table, seat: int, tile: int, units: int, moves_left: int, *, source: int) -> None:
     """Troops enter a tile: a plain move, an occupation, or a battle (FARL-14, FARL-17)."""
-    enemy = state.tiles.troop_owner[tile]
-    owner = state.tiles.owner[tile]
+    tiles = table.tiles
+    enemy, owner = tiles.troop_owner[tile], tiles.owner[tile]
     if enemy not in (-1, seat):
-        state.break_truce(seat, enemy)
-        state.attacked[seat][enemy] = state.season
-        defenders = state.tiles.troops[tile]
-        state.tiles.remove_troops(tile, defenders)
+        attack(table, seat, enemy)
+        defenders = tiles.troops[tile]
+        tiles.remove_troops(tile, defenders)
         if owner == seat:  # FARL-17: the structure's owner defends it
             attacker, defender, att, dfn = enemy, seat, defenders, units
-            fortified = state.tiles.structure[tile] in FORTIFYING
+            fortified = tiles.structure[tile] in FORTIFYING
         else:
             attacker, defender, att, dfn = seat, enemy, units, defenders
-            fortified = state.tiles.structure[tile] in FORTIFYING and owner == enemy
-        state.battle = fight.Battle(
-            attacker, defender, tile, 0, att, dfn, fortified, mover=seat, source=source
+            fortified = tiles.structure[tile] in FORTIFYING and owner == enemy
+        table.pending.start_battle(
+            Battle(attacker, defender, tile, 0, att, dfn, fortified, mover=seat, source=source)
         )
         return
-    state.tiles.troop_owner[tile] = seat
-    state.tiles.troops[tile] += units
-    state.tiles.exhausted[tile] += units
+    tiles.move_in(seat, tile, units)
     if owner not in (-1, seat):
-        state.break_truce(seat, owner)
-        state.attacked[seat][owner] = state.season
+        attack(table, seat, owner)
         return
     if moves_left > 0:
-        state.active = (tile, units, moves_left)
+        table.course.keep_moving(tile, units, moves_left)
 
 
-def _propose(state: FarlanthiaState, seat: int, kind: fight.Negotiation, target: int) -> None:
-    state.active = None
-    season = state.seasonal[seat]
-    season.proposed = (*season.proposed, target)
-    strength = fight.ambassador_strength(state, kind, seat, target)  # before the history
-    if kind is fight.Negotiation.TRADE:
-        state.last_trade[seat] = state.season
-    elif kind is fight.Negotiation.LEGALITY:
-        state.last_legality[seat] = state.season
-    elif kind is fight.Negotiation.FORCED_LABOR:
-        season.forced_labor = True
-        state.last_forced[seat] = state.season
-        fight.start_negotiation(state, kind, seat, target, strength)
+def attack(table: Table, attacker: int, victim: int) -> None:
+    """An attack is remembered; under a truce it costs 5 renown and ends it (FARL-25)."""
+    if table.diplomacy.has_truce(attacker, victim):
+        table.realms[attacker].lose_renown(TRUCE_PENALTY)
+        table.diplomacy.end_truce(attacker, victim)
+    table.diplomacy.record_attack(attacker, victim, table.course.season)
+
+
+def _propose(table: Table, seat: int, kind: Negotiation, target: int) -> None:
+    table.course.stop_moving()
+    forced_labor = kind is Negotiation.FORCED_LABOR
+    table.seasonal[seat].propose_to(target, forced_labor=forced_labor)
+    strength = negotiation.ambassador_strength(table, kind, seat, target)  # before the history
+    table.diplomacy.record_proposal(kind, seat, table.course.season)
+    if forced_labor:
+        negotiation.resist(table, kind, seat, target, strength)
         return
-    state.frames.append(Frame(Ask.RESPOND, target, card=int(kind), count=strength, other=seat))
+    table.pending.push(Frame(Ask.RESPOND, target, card=int(kind), count=strength, other=seat))

@@ -9,40 +9,36 @@ full state from its observation by sampling only what is hidden (forward.py).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from referee.games.farlanthia.board import Terrain
-from referee.games.farlanthia.seasons import Phase
+from referee.games.farlanthia.course import Phase
+from referee.games.farlanthia.table import Table
 from sdk.pb.landgrave.games.farlanthia.v1 import farlanthia_pb2
 
-if TYPE_CHECKING:
-    from referee.games.farlanthia.state import FarlanthiaState
 
-
-def observe(state: FarlanthiaState, seat: int) -> farlanthia_pb2.Observation:
+def observe(state: Table, seat: int) -> farlanthia_pb2.Observation:
     """The Observation message of a state for a seat."""
     geo = state.geo
     terrain = [
         int(t) if shown else 0
         for t, shown in zip(state.tiles.terrain, state.tiles.revealed, strict=True)
     ]
-    top = state.frames[-1] if state.frames else None
-    face_down = list(state.terrain_left)
-    if state.drawn_tile:
-        face_down[state.drawn_tile] += 1
+    top = state.pending.frames[-1] if state.pending.frames else None
+    face_down = list(state.tiles.terrain_left)
+    if state.tiles.drawn_tile:
+        face_down[state.tiles.drawn_tile] += 1
     for kind, shown in zip(state.tiles.terrain, state.tiles.revealed, strict=True):
         if not shown and kind is not Terrain.UNKNOWN:
             face_down[kind] += 1
-    drafting = state.phase is Phase.DRAFT and state.current == seat
+    drafting = state.course.phase is Phase.DRAFT and state.current == seat
     message = farlanthia_pb2.Observation(
         config=state.rules.to_config(),
         seat=seat,
         num_players=state.players,
-        season=state.season + 1,
+        season=state.course.season + 1,
         seasons_total=state.seasons_total,
-        phase=int(state.phase),
+        phase=int(state.course.phase),
         current=state.current,
-        order=state.order,
+        order=state.course.order,
         q=[q for q, _ in geo.coords],
         r=[r for _, r in geo.coords],
         terrain=terrain,
@@ -51,13 +47,13 @@ def observe(state: FarlanthiaState, seat: int) -> farlanthia_pb2.Observation:
         troop_owner=state.tiles.troop_owner,
         troops=state.tiles.troops,
         exhausted=state.tiles.exhausted,
-        caravan_taken=state.caravan_taken,
-        active_tile=-1 if state.active is None else state.active[0],
-        active_units=0 if state.active is None else state.active[1],
-        active_moves=0 if state.active is None else state.active[2],
+        caravan_taken=state.course.caravan_taken,
+        active_tile=-1 if state.course.active is None else state.course.active[0],
+        active_units=0 if state.course.active is None else state.course.active[1],
+        active_moves=0 if state.course.active is None else state.course.active[2],
         pending=0 if top is None else int(top.ask),
         pending_card=-1 if top is None else top.card,
-        winner=state.winner,
+        winner=state.course.winner,
         event_deck_left=len(state.decks.events),
         adventure_deck_left=len(state.decks.adventures),
         terrain_left=face_down,
@@ -65,16 +61,16 @@ def observe(state: FarlanthiaState, seat: int) -> farlanthia_pb2.Observation:
         revealed_season=state.tiles.revealed_season,
         revealed_by=state.tiles.revealed_by,
         militia_raised=state.tiles.militia_raised,
-        turn=state.turn,
-        to_roll=state.to_roll,
-        ending_turn=state.ending_turn,
-        scout_free=state.scout_free,
-        scout_extra=state.scout_extra,
-        scout_die_used=state.scout_die_used,
-        scout_frontier=state.scout_frontier,
-        scout_count=state.scout_count,
-        hero_done=state.hero_done,
-        produced=state.produced,
+        turn=state.course.turn,
+        to_roll=state.course.to_roll,
+        ending_turn=state.course.ending_turn,
+        scout_free=state.course.scout_free,
+        scout_extra=state.course.scout_extra,
+        scout_die_used=state.course.scout_die_used,
+        scout_frontier=state.course.scout_frontier,
+        scout_count=state.course.scout_count,
+        hero_done=state.course.hero_done,
+        produced=state.course.produced,
         event_discard=state.decks.event_discard,
         adventure_discard=state.decks.adventure_discard,
         placed_by=state.tiles.placed_by,
@@ -84,10 +80,10 @@ def observe(state: FarlanthiaState, seat: int) -> farlanthia_pb2.Observation:
                 state.tiles.terrain, state.tiles.placed_by, state.tiles.revealed, strict=True
             )
         ],
-        drawn_tile=state.drawn_tile if drafting else 0,
-        tile_drawn=state.drawn_tile > 0,
+        drawn_tile=state.tiles.drawn_tile if drafting else 0,
+        tile_drawn=state.tiles.drawn_tile > 0,
     )
-    for frame in state.frames:
+    for frame in state.pending.frames:
         message.frames.add(
             ask=int(frame.ask),
             seat=frame.seat,
@@ -112,7 +108,7 @@ def observe(state: FarlanthiaState, seat: int) -> farlanthia_pb2.Observation:
             hand_count=len(realm.hand),
             events=realm.events,
             bonus_left=realm.bonus_left,
-            score=state.score(other),
+            score=state.realms[other].score(),
             caravan_blocked=flags.caravan_blocked,
             refugees=flags.refugees,
             harvest=flags.harvest,
@@ -120,15 +116,15 @@ def observe(state: FarlanthiaState, seat: int) -> farlanthia_pb2.Observation:
             proposed=flags.proposed,
             forced_labor=flags.forced_labor,
             eliminated_order=realm.eliminated_order,
-            attacked=state.attacked[other],
-            last_trade=state.last_trade[other],
-            last_legality=state.last_legality[other],
-            last_forced=state.last_forced[other],
+            attacked=state.diplomacy.attacked[other],
+            last_trade=state.diplomacy.last_trade[other],
+            last_legality=state.diplomacy.last_legality[other],
+            last_forced=state.diplomacy.last_forced[other],
         )
-    for proposer, resister, made in state.truces:
+    for proposer, resister, made in state.diplomacy.truces:
         message.truces.add(proposer=proposer, resister=resister, season=made)
-    if state.battle is not None:
-        b = state.battle
+    if state.pending.battle is not None:
+        b = state.pending.battle
         message.battle.CopyFrom(
             farlanthia_pb2.Battle(
                 attacker=b.attacker,

@@ -1,14 +1,17 @@
-"""What the game waits for besides a seat's own phase: the frames on the stack.
+"""What the game waits for besides a seat's own phase: the frames on the stack, a battle.
 
 An interruption (a card to resolve, a proposal to answer, resources to
 choose, a card or tile for chance to deal) is a frame; the top frame says
-who acts next. frames.py lists and applies the answers.
+who acts next. frames.py lists and applies the answers. A dice battle
+(battle.py) interrupts everything while it is fought. ``Pending`` owns both.
 """
 
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
+
+from referee.games.farlanthia.battle import Battle
 
 
 class Ask(enum.IntEnum):
@@ -42,3 +45,38 @@ class Frame:
     count: int = 0
     other: int = -1
     tile: int = -1
+
+
+@dataclass
+class Pending:
+    """The stack of frames and the battle being fought: what interrupts a seat's phase.
+
+    The battle comes first: while one is fought, the frames wait.
+    """
+
+    frames: list[Frame] = field(default_factory=list)
+    battle: Battle | None = None
+
+    def top(self) -> Frame | None:
+        return self.frames[-1] if self.frames else None
+
+    def push(self, frame: Frame) -> None:
+        self.frames.append(frame)
+
+    def pop(self) -> Frame:
+        return self.frames.pop()
+
+    def start_battle(self, battle: Battle) -> None:
+        self.battle = battle
+
+    def end_battle(self) -> None:
+        self.battle = None
+
+    def clear(self) -> None:
+        """The game is over: nothing waits any more."""
+        self.frames = []
+        self.battle = None
+
+    def copy(self) -> Pending:
+        battle = None if self.battle is None else replace(self.battle)
+        return Pending(list(self.frames), battle)

@@ -2,14 +2,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from referee.games.farlanthia.board import Terrain
 from referee.games.farlanthia.cards import card_name
 from referee.games.farlanthia.structures import RESOURCE_NAMES, STRUCTURE_NAMES
-
-if TYPE_CHECKING:
-    from referee.games.farlanthia.state import FarlanthiaState
+from referee.games.farlanthia.table import Table
 
 TERRAIN_LETTERS = {
     Terrain.UNKNOWN: "?",
@@ -24,7 +20,7 @@ STRUCTURE_LETTERS = "-VTCKmGFWR"
 SEASON_NAMES = ("spring", "summer", "autumn", "winter")
 
 
-def cell(state: FarlanthiaState, tile: int) -> str:
+def cell(state: Table, tile: int) -> str:
     """Four characters: terrain, structure (lower case letter + owner), troops."""
     if not state.tiles.revealed[tile] or state.tiles.terrain[tile] is Terrain.UNKNOWN:
         return " ?? "
@@ -38,12 +34,13 @@ def cell(state: FarlanthiaState, tile: int) -> str:
     return f"{text:<6}"
 
 
-def render_text(state: FarlanthiaState) -> str:
+def render_text(state: Table) -> str:
     """The map, one hex row per line, then each realm's resources and scores."""
     geo = state.geo
+    season, total = state.course.season, state.seasons_total
     lines = [
-        f"Farlanthia  season {min(state.season + 1, state.seasons_total)}/{state.seasons_total} "
-        f"({SEASON_NAMES[state.season % 4]})  phase {state.phase.name.lower()}  "
+        f"Farlanthia  season {min(season + 1, total)}/{total} "
+        f"({SEASON_NAMES[season % 4]})  phase {state.course.phase.name.lower()}  "
         f"turn of seat {state.current}"
     ]
     radius = state.rules.map_radius
@@ -58,11 +55,11 @@ def render_text(state: FarlanthiaState) -> str:
             f"honor {realm.honor} | {goods} | troops {state.troops_of(seat)} | "
             f"dice {list(realm.dice)} | hand {[card_name(c) for c in realm.hand]}"
         )
-    if state.battle is not None:
-        b = state.battle
+    if state.pending.battle is not None:
+        b = state.pending.battle
         lines.append(f"battle: seat {b.attacker} ({b.att}) vs seat {b.defender} ({b.dfn})")
-    if state.winner >= 0:
-        lines.append(f"seat {state.winner} holds the last capitol")
+    if state.course.winner >= 0:
+        lines.append(f"seat {state.course.winner} holds the last capitol")
     pairs = zip(STRUCTURE_LETTERS[1:], STRUCTURE_NAMES[1:], strict=True)
     legend = ", ".join(f"{k}={v}" for k, v in pairs)
     lines.append(f"structures: {legend}; troops: a-f = seat 0-5")

@@ -9,14 +9,11 @@ from __future__ import annotations
 
 import math
 from html import escape
-from typing import TYPE_CHECKING
 
 from referee.games.farlanthia.board import Terrain
 from referee.games.farlanthia.render import SEASON_NAMES, STRUCTURE_LETTERS
 from referee.games.farlanthia.structures import STRUCTURE_NAMES
-
-if TYPE_CHECKING:
-    from referee.games.farlanthia.state import FarlanthiaState
+from referee.games.farlanthia.table import Table
 
 SIZE = 22
 """Hex radius in SVG units."""
@@ -47,7 +44,7 @@ def _hexagon(x: float, y: float) -> str:
     return " ".join(points)
 
 
-def render_svg(state: FarlanthiaState) -> str:
+def render_svg(state: Table) -> str:
     """The map, the armies and the scores as one SVG document."""
     height = MAP_HEIGHT + 30 + 20 * state.players
     parts = [
@@ -63,7 +60,7 @@ def render_svg(state: FarlanthiaState) -> str:
     return "\n".join(parts)
 
 
-def _tile(state: FarlanthiaState, tile: int, x: float, y: float) -> list[str]:
+def _tile(state: Table, tile: int, x: float, y: float) -> list[str]:
     shown = state.tiles.revealed[tile] and state.tiles.terrain[tile] is not Terrain.UNKNOWN
     fill = TERRAIN_COLOURS[state.tiles.terrain[tile]] if shown else "#cfcfcf"
     owner = state.tiles.owner[tile]
@@ -93,10 +90,10 @@ def _tile(state: FarlanthiaState, tile: int, x: float, y: float) -> list[str]:
     return parts
 
 
-def _status(state: FarlanthiaState) -> list[str]:
-    shown = min(state.season + 1, state.seasons_total)
-    season = f"season {shown}/{state.seasons_total} ({SEASON_NAMES[state.season % 4]})"
-    lines = [f"{season} · phase {state.phase.name.lower()}"]
+def _status(state: Table) -> list[str]:
+    shown = min(state.course.season + 1, state.seasons_total)
+    season = f"season {shown}/{state.seasons_total} ({SEASON_NAMES[state.course.season % 4]})"
+    lines = [f"{season} · phase {state.course.phase.name.lower()}"]
     for seat, realm in enumerate(state.realms):
         fallen = "" if realm.alive else " · eliminated"
         lines.append(

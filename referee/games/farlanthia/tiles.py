@@ -2,7 +2,8 @@
 
 Each list has one entry per tile (board.py numbers them). A tile's troops
 belong to one realm; its structure may belong to another (an occupation,
-FARL-17). Only this class changes them; rules elsewhere ask it to.
+FARL-17). The face-down pile the undealt terrain comes from is kept here
+too. Only this class changes them; rules elsewhere ask it to.
 """
 
 from __future__ import annotations
@@ -15,11 +16,14 @@ from referee.games.farlanthia.board import (
     Terrain,
     geometry,
     starting_terrain,
+    undealt_mix,
 )
 from referee.games.farlanthia.structures import Structure
 
 IMPASSABLE = 99
 """The movement cost of a tile that cannot be entered."""
+MAX_TROOPS = 130
+"""Per realm: 30 + 10 x 5 + 5 x 10 troop units in the box (FARL-13)."""
 
 
 @dataclass
@@ -42,6 +46,10 @@ class Tiles:
     """Troops on the tile that may not start a move this phase (FARL-12)."""
     militia_raised: list[bool]
     """Militia rose here this season (FARL-16)."""
+    terrain_left: list[int]
+    """The face-down pile by terrain value: drafted, or dealt by chance on reveal (FARL-02)."""
+    drawn_tile: int = 0
+    """The terrain the drafting seat drew and must place; 0 none (FARL-35)."""
 
     @classmethod
     def fresh(cls, players: int, radius: int) -> Tiles:
@@ -60,6 +68,7 @@ class Tiles:
             [0] * size,
             [0] * size,
             [False] * size,
+            undealt_mix(players, radius),
         )
 
     def move_cost(self, tile: int) -> int:
@@ -80,10 +89,98 @@ class Tiles:
             1 for s, o in zip(self.structure, self.owner, strict=True) if o == seat and s is kind
         )
 
-    def place_troops(self, seat: int, tile: int, n: int) -> None:
-        """Put n troops of a seat on a tile that is empty of troops or already its own."""
+    def add_troops(self, seat: int, tile: int, n: int, *, elsewhere: int = 0) -> int:
+        """Place up to n troops on a tile the seat holds or that is empty; return how many.
+
+        No realm has more than MAX_TROOPS in all (FARL-13), counting ``elsewhere``
+        (its troops off the map, in a battle).
+        """
+        if self.troop_owner[tile] not in (-1, seat):
+            return 0
+        n = min(n, MAX_TROOPS - self.troops_on_map(seat) - elsewhere)
+        if n <= 0:
+            return 0
         self.troop_owner[tile] = seat
         self.troops[tile] += n
+        return n
+
+    def move_in(self, seat: int, tile: int, n: int) -> None:
+        """n moving troops stop on a tile free of enemies, spent for this phase (FARL-12)."""
+        self.troop_owner[tile] = seat
+        self.troops[tile] += n
+        self.exhausted[tile] += n
+
+    def move_on(self, tile: int, n: int) -> None:
+        """The moving stack of n spent troops leaves a tile (FARL-12)."""
+        self.exhausted[tile] -= n
+        self.remove_troops(tile, n)
+
+    def tire(self, tile: int, n: int | None = None) -> None:
+        """n more troops on the tile are spent this phase; all of them without n."""
+        if n is None:
+            self.exhausted[tile] = self.troops[tile]
+        else:
+            self.exhausted[tile] += n
+
+    def rest(self) -> None:
+        """Every troop may move again (a conflict turn starts)."""
+        self.exhausted = [0] * len(self.exhausted)
+
+    def new_season(self) -> None:
+        """Militia may rise again everywhere (FARL-16)."""
+        self.militia_raised = [False] * len(self.militia_raised)
+
+    def raise_militia(self, tile: int, kind: Structure) -> None:
+        """Militia rose on the tile: it stands as ``kind`` now (FARL-16)."""
+        self.militia_raised[tile] = True
+        self.set_structure(tile, kind, self.owner[tile])
+
+    def reveal(self, tile: int, seat: int, season: int) -> None:
+        self.revealed[tile] = True
+        self.revealed_season[tile] = season
+        self.revealed_by[tile] = seat
+
+    def show(self, tile: int) -> None:
+        """A tile lies face up from the start (the volcano, FARL-04)."""
+        self.revealed[tile] = True
+
+    def reveal_all(self) -> None:
+        self.revealed = [True] * len(self.revealed)
+
+    def found(self, tile: int, seat: int) -> None:
+        """A realm's capitol stands face up (FARL-04)."""
+        self.set_structure(tile, Structure.CAPITOL, seat)
+        self.revealed[tile] = True
+        self.revealed_by[tile] = seat
+
+    def lay(self, terrain: tuple[Terrain, ...]) -> None:
+        """Every tile dealt at once from a map seed: nothing is left face down (FARL-02)."""
+        self.terrain = list(terrain)
+        self.terrain_left = [0] * len(self.terrain_left)
+
+    def deal(self, tile: int, terrain: int) -> None:
+        """Chance dealt a revealed tile's terrain from the face-down pile (FARL-02)."""
+        self.terrain[tile] = Terrain(terrain)
+        self.terrain_left[terrain] -= 1
+
+    def draw(self, terrain: int) -> None:
+        """The drafting seat drew a tile of this terrain from the pile (FARL-35)."""
+        self.terrain_left[terrain] -= 1
+        self.drawn_tile = terrain
+
+    def place_drawn(self, tile: int, seat: int) -> None:
+        """The drawn tile goes face down on ``tile`` (FARL-35)."""
+        self.terrain[tile] = Terrain(self.drawn_tile)
+        self.placed_by[tile] = seat
+        self.drawn_tile = 0
+
+    def clear_realm(self, seat: int) -> None:
+        """A fallen realm's structures and troops leave the map (FARL-21)."""
+        for tile in range(len(self.structure)):
+            if self.owner[tile] == seat:
+                self.set_structure(tile, Structure.NONE, -1)
+            if self.troop_owner[tile] == seat:
+                self.remove_troops(tile, self.troops[tile])
 
     def remove_troops(self, tile: int, n: int) -> None:
         n = min(n, self.troops[tile])
@@ -112,6 +209,8 @@ class Tiles:
             list(self.troops),
             list(self.exhausted),
             list(self.militia_raised),
+            list(self.terrain_left),
+            self.drawn_tile,
         )
 
     def key(self) -> tuple[object, ...]:
