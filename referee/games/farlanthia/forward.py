@@ -13,12 +13,14 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import replace
 
 from referee.games.farlanthia import cards
 from referee.games.farlanthia.battle import Battle, Stage
 from referee.games.farlanthia.board import Terrain
-from referee.games.farlanthia.course import Phase
-from referee.games.farlanthia.pending import Ask, Frame
+from referee.games.farlanthia.course import Course, Phase
+from referee.games.farlanthia.diplomacy import Diplomacy
+from referee.games.farlanthia.pending import Ask, Frame, Pending
 from referee.games.farlanthia.realm import Season
 from referee.games.farlanthia.rules import Rules
 from referee.games.farlanthia.state import FarlanthiaState
@@ -47,31 +49,39 @@ def determinize(
 
 
 def _read_board(state: FarlanthiaState, obs: farlanthia_pb2.Observation) -> None:
-    state.tiles.revealed = list(obs.revealed)
-    state.tiles.revealed_season = list(obs.revealed_season)
-    state.tiles.revealed_by = list(obs.revealed_by)
-    state.tiles.placed_by = list(obs.placed_by)
-    state.tiles.terrain = [Terrain(t) for t in obs.terrain]
-    state.tiles.structure = [Structure(s) for s in obs.structure]
-    state.tiles.owner = list(obs.owner)
-    state.tiles.troop_owner = list(obs.troop_owner)
-    state.tiles.troops = list(obs.troops)
-    state.tiles.exhausted = list(obs.exhausted)
-    state.tiles.militia_raised = list(obs.militia_raised)
-    state.course.caravan_taken = list(obs.caravan_taken)
-    state.diplomacy.truces = [(t.proposer, t.resister, t.season) for t in obs.truces]
+    state.tiles = replace(
+        state.tiles,
+        revealed=list(obs.revealed),
+        revealed_season=list(obs.revealed_season),
+        revealed_by=list(obs.revealed_by),
+        placed_by=list(obs.placed_by),
+        terrain=[Terrain(t) for t in obs.terrain],
+        structure=[Structure(s) for s in obs.structure],
+        owner=list(obs.owner),
+        troop_owner=list(obs.troop_owner),
+        troops=list(obs.troops),
+        exhausted=list(obs.exhausted),
+        militia_raised=list(obs.militia_raised),
+    )
 
 
 def _read_realms(state: FarlanthiaState, obs: farlanthia_pb2.Observation) -> None:
-    for player, realm in zip(obs.players, state.realms, strict=True):
-        realm.resources = list(player.resources)
-        realm.alive = player.alive
-        realm.renown, realm.valor, realm.honor = player.renown, player.valor, player.honor
-        realm.dice = tuple(player.dice)
-        realm.hand = tuple(player.hand)
-        realm.events = tuple(player.events)
-        realm.bonus_left = player.bonus_left
-        realm.eliminated_order = player.eliminated_order
+    state.realms = [
+        replace(
+            realm,
+            resources=list(player.resources),
+            alive=player.alive,
+            renown=player.renown,
+            valor=player.valor,
+            honor=player.honor,
+            dice=tuple(player.dice),
+            hand=tuple(player.hand),
+            events=tuple(player.events),
+            bonus_left=player.bonus_left,
+            eliminated_order=player.eliminated_order,
+        )
+        for player, realm in zip(obs.players, state.realms, strict=True)
+    ]
     state.seasonal = [
         Season(
             caravan_blocked=p.caravan_blocked,
@@ -83,49 +93,61 @@ def _read_realms(state: FarlanthiaState, obs: farlanthia_pb2.Observation) -> Non
         )
         for p in obs.players
     ]
-    state.diplomacy.attacked = [list(p.attacked) for p in obs.players]
-    state.diplomacy.last_trade = [p.last_trade for p in obs.players]
-    state.diplomacy.last_legality = [p.last_legality for p in obs.players]
-    state.diplomacy.last_forced = [p.last_forced for p in obs.players]
-    state.course.eliminations = sum(not p.alive for p in obs.players)
-    state.course.winner = obs.winner
+    state.diplomacy = Diplomacy(
+        truces=[(t.proposer, t.resister, t.season) for t in obs.truces],
+        attacked=[list(p.attacked) for p in obs.players],
+        last_trade=[p.last_trade for p in obs.players],
+        last_legality=[p.last_legality for p in obs.players],
+        last_forced=[p.last_forced for p in obs.players],
+    )
 
 
 def _read_turn(state: FarlanthiaState, obs: farlanthia_pb2.Observation) -> None:
-    state.course.season = obs.season - 1
-    state.course.phase = Phase(obs.phase)
-    state.course.order = tuple(obs.order)
-    state.course.turn = obs.turn
-    state.course.to_roll = tuple(obs.to_roll)
-    state.pending.frames = [
-        Frame(Ask(f.ask), f.seat, f.card, f.count, f.other, f.tile) for f in obs.frames
-    ]
-    state.pending.battle = None
-    if obs.HasField("battle"):
-        b = obs.battle
-        state.pending.battle = Battle(
-            b.attacker,
-            b.defender,
-            b.tile,
-            b.negotiation,
-            b.attacker_units,
-            b.defender_units,
-            b.fortified,
-            stage=Stage(b.stage),
-            att_roll=tuple(b.attacker_roll),
-            def_roll=tuple(b.defender_roll),
-            mover=b.mover,
-            source=b.source,
-        )
-    state.course.ending_turn = obs.ending_turn
-    state.course.scout_free, state.course.scout_extra = obs.scout_free, obs.scout_extra
-    state.course.scout_die_used = obs.scout_die_used
-    state.course.scout_frontier = tuple(obs.scout_frontier)
-    state.course.scout_count = obs.scout_count
-    state.course.hero_done, state.course.produced = obs.hero_done, obs.produced
-    state.course.active = None
-    if obs.active_tile >= 0:
-        state.course.active = (obs.active_tile, obs.active_units, obs.active_moves)
+    frames = [Frame(Ask(f.ask), f.seat, f.card, f.count, f.other, f.tile) for f in obs.frames]
+    state.pending = Pending(frames, _read_battle(obs) if obs.HasField("battle") else None)
+    state.course = Course(
+        season=obs.season - 1,
+        phase=Phase(obs.phase),
+        order=tuple(obs.order),
+        turn=obs.turn,
+        to_roll=tuple(obs.to_roll),
+        ending_turn=obs.ending_turn,
+        scout_free=obs.scout_free,
+        scout_extra=obs.scout_extra,
+        scout_die_used=obs.scout_die_used,
+        scout_frontier=tuple(obs.scout_frontier),
+        scout_count=obs.scout_count,
+        hero_done=obs.hero_done,
+        produced=obs.produced,
+        active=(obs.active_tile, obs.active_units, obs.active_moves)
+        if obs.active_tile >= 0
+        else None,
+        caravan_taken=list(obs.caravan_taken),
+        eliminations=sum(not p.alive for p in obs.players),
+        winner=obs.winner,
+    )
+    _read_decks(state, obs)
+
+
+def _read_battle(obs: farlanthia_pb2.Observation) -> Battle:
+    b = obs.battle
+    return Battle(
+        b.attacker,
+        b.defender,
+        b.tile,
+        b.negotiation,
+        b.attacker_units,
+        b.defender_units,
+        b.fortified,
+        stage=Stage(b.stage),
+        att_roll=tuple(b.attacker_roll),
+        def_roll=tuple(b.defender_roll),
+        mover=b.mover,
+        source=b.source,
+    )
+
+
+def _read_decks(state: FarlanthiaState, obs: farlanthia_pb2.Observation) -> None:
     state.decks.event_discard = list(obs.event_discard)
     state.decks.adventure_discard = list(obs.adventure_discard)
     lying = [card for realm in state.realms for card in realm.events]

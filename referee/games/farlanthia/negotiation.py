@@ -61,8 +61,9 @@ def resist(table: Table, kind: Negotiation, p: int, r: int, strength: int) -> No
 
 def accept(table: Table, kind: Negotiation, p: int, r: int, strength: int) -> None:
     """The target complies: the proposal goes through with the proposer's full strength."""
-    battle = Battle(p, r, -1, int(kind), max(1, strength), RESISTER_STRENGTH, False)
-    battle.contested = False
+    battle = Battle(
+        p, r, -1, int(kind), max(1, strength), RESISTER_STRENGTH, fortified=False, contested=False
+    )
     conclude(table, battle, proposer_won=True)
 
 
