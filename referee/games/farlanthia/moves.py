@@ -6,6 +6,9 @@ and start what the action leads to: a battle, a negotiation, a question.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from functools import cache
+
 from referee.games.farlanthia import economy, negotiation, seasons
 from referee.games.farlanthia.actions import (
     Build,
@@ -48,6 +51,17 @@ TRUCE_PENALTY = 5
 """Renown an attack under a truce costs (FARL-25)."""
 
 
+def has_choice(table: Table, seat: int) -> bool:
+    """Whether the seat may do anything but Done in its part of the phase.
+
+    In the conflict phase Done comes last, so the first option answers it:
+    nothing else is worked out.
+    """
+    if table.course.phase is Phase.CONFLICT:
+        return not isinstance(next(_conflict(table, seat)), Done)
+    return phase_actions(table, seat) != [Done()]
+
+
 def phase_actions(table: Table, seat: int) -> list[FarlanthiaAction]:
     """The seat's legal actions in its part of the current phase."""
     if table.course.phase is Phase.SCOUT:
@@ -58,7 +72,7 @@ def phase_actions(table: Table, seat: int) -> list[FarlanthiaAction]:
         return [*(DrawAdventure(d) for d in sorted(set(table.realms[seat].dice))), Done()]
     if table.course.phase is Phase.REALM:
         return [*_caravan(table, seat), *_builds(table, seat), Done()]
-    return _conflict(table, seat)
+    return list(_conflict(table, seat))
 
 
 def _scout(table: Table, seat: int) -> list[FarlanthiaAction]:
@@ -97,34 +111,46 @@ def _builds(table: Table, seat: int) -> list[FarlanthiaAction]:
     return [Build(tile, int(kind)) for tile, kind in economy.builds(table.tiles, table.lord(seat))]
 
 
-def stack_sizes(n: int) -> list[int]:
+@cache
+def stack_sizes(n: int) -> tuple[int, ...]:
     """How many troops one Move may take: 1, 2, 3, half and all (FARL-12)."""
-    return sorted({k for k in (1, 2, 3, n // 2, n) if 1 <= k <= n})
+    return tuple(sorted({k for k in (1, 2, 3, n // 2, n) if 1 <= k <= n}))
 
 
-def _conflict(table: Table, seat: int) -> list[FarlanthiaAction]:
+@cache
+def _moves(source: int, target: int, fresh: int) -> tuple[Move, ...]:
+    """The moves of ``fresh`` unmoved troops from source to target, made once."""
+    return tuple(Move(source, target, n) for n in stack_sizes(fresh))
+
+
+@cache
+def _musters(tile: int, most: int) -> tuple[Muster, ...]:
+    return tuple(Muster(tile, n) for n in range(1, most + 1))
+
+
+def _conflict(table: Table, seat: int) -> Iterator[FarlanthiaAction]:
+    """The conflict phase's options in their order, Done last (FARL-12..16, FARL-24)."""
     tiles, neighbours = table.tiles, table.geo.neighbours
-    options: list[FarlanthiaAction] = []
-    affordable = _troops_affordable(table, seat)
-    for tile in _muster_points(table, seat):
-        options += [Muster(tile, n) for n in range(1, min(affordable, MUSTER_BATCH) + 1)]
+    affordable = min(_troops_affordable(table, seat), MUSTER_BATCH)
+    if affordable > 0:
+        for tile in _muster_points(table, seat):
+            yield from _musters(tile, affordable)
+    troops, exhausted, move_cost = tiles.troops, tiles.exhausted, tiles.move_cost
     for tile, owner in enumerate(tiles.troop_owner):
         if owner != seat:
             continue
-        fresh = tiles.troops[tile] - tiles.exhausted[tile]
+        fresh = troops[tile] - exhausted[tile]
         if fresh <= 0:
             continue
-        sizes = stack_sizes(fresh)
         for target in neighbours[tile]:
-            if tiles.move_cost(target) <= MOVEMENT:
-                options += [Move(tile, target, n) for n in sizes]
+            if move_cost(target) <= MOVEMENT:
+                yield from _moves(tile, target, fresh)
     if table.course.active is not None:
         tile, _, moves = table.course.active
-        options += [Continue(t) for t in neighbours[tile] if tiles.move_cost(t) <= moves]
-    options += [RaiseMilitia(t) for t in _militia_tiles(table, seat)]
-    options += _proposals(table, seat)
-    options.append(Done())
-    return options
+        yield from (Continue(t) for t in neighbours[tile] if move_cost(t) <= moves)
+    yield from (RaiseMilitia(t) for t in _militia_tiles(table, seat))
+    yield from _proposals(table, seat)
+    yield Done()
 
 
 def _muster_points(table: Table, seat: int) -> list[int]:
@@ -139,8 +165,10 @@ def _muster_points(table: Table, seat: int) -> list[int]:
 
 def _troops_affordable(table: Table, seat: int) -> int:
     res = table.realms[seat].resources
-    room = MAX_TROOPS - table.troops_of(seat)
-    return max(0, min(res[Res.GOLD] // 2, res[Res.FOOD], room))
+    paid_for = min(res[Res.GOLD] // 2, res[Res.FOOD])
+    if paid_for <= 0:
+        return 0  # the troop count below need not be taken
+    return max(0, min(paid_for, MAX_TROOPS - table.troops_of(seat)))
 
 
 def _militia_tiles(table: Table, seat: int) -> list[int]:

@@ -46,7 +46,7 @@ from referee.games.farlanthia.frames import (
     frame_actions,
     frame_outcomes,
 )
-from referee.games.farlanthia.moves import apply_phase_action, phase_actions
+from referee.games.farlanthia.moves import apply_phase_action, has_choice, phase_actions
 from referee.games.farlanthia.observation import observe
 from referee.games.farlanthia.pending import CHANCE_ASKS, Ask, Frame
 from referee.games.farlanthia.render import render_text
@@ -59,12 +59,20 @@ from sdk.pb.landgrave.games.farlanthia.v1 import farlanthia_pb2
 class FarlanthiaState(Table, State[FarlanthiaAction]):
     """A Farlanthia game."""
 
-    not_in_canonical = frozenset({"players", "geo"})
-    """The per-seat lists' length; the hexagon made from ``rules.map_radius``."""
+    not_in_canonical = frozenset({"players", "geo", "_legal"})
+    """The per-seat lists' length; the hexagon made from ``rules.map_radius``; a cache."""
 
     def __init__(self, rules: Rules, players: int) -> None:
         events = cards.EVENT_DECK if rules.events else ()
         super().__init__(rules, players, Decks.fresh(events, cards.adventure_deck(players)))
+        self._legal: tuple[int, list[FarlanthiaAction]] | None = None
+        """The list ``legal_actions`` last gave and its seat, until the next ``apply``.
+
+        A seat's answer is checked against the list it chose from, not a list
+        worked out again. Code that changes the parts of a game directly
+        between ``legal_actions`` and ``apply`` (a test building a position)
+        gets its answer checked against the list from before the change.
+        """
         if rules.reveal_map:
             if rules.map_seed:
                 seasons.lay_map(self, rules.map_seed)
@@ -115,6 +123,11 @@ class FarlanthiaState(Table, State[FarlanthiaAction]):
         raise IllegalAction(f"farlanthia: chance does not act now (phase {phase.name})")
 
     def legal_actions(self, seat: int) -> list[FarlanthiaAction]:
+        legal = self._work_out_legal(seat)
+        self._legal = (seat, legal)
+        return list(legal)
+
+    def _work_out_legal(self, seat: int) -> list[FarlanthiaAction]:
         if seat == CHANCE or seat not in self.to_act():
             return []
         if self.course.phase is Phase.DRAFT:
@@ -132,13 +145,17 @@ class FarlanthiaState(Table, State[FarlanthiaAction]):
         if seat == CHANCE:
             if action not in [outcome for outcome, _ in self.chance_outcomes()]:
                 raise IllegalAction(f"farlanthia: {action!r} is not a chance outcome now")
+            self._legal = None
             self._apply_chance(action)
         else:
-            if action not in self.legal_actions(seat):
+            known = self._legal
+            legal = known[1] if known and known[0] == seat else self._work_out_legal(seat)
+            if action not in legal:
                 raise IllegalAction(
                     f"farlanthia: {action!r} is not legal for seat {seat} in phase "
                     f"{self.course.phase.name}, season {self.course.season + 1}"
                 )
+            self._legal = None
             self._apply_decision(seat, action)
         self._settle()
 
@@ -311,7 +328,7 @@ class FarlanthiaState(Table, State[FarlanthiaAction]):
             seasons.advance(self)
         elif course.phase is Phase.REALM and not course.produced:
             self.produce(self.current)
-        elif phase_actions(self, self.current) == [Done()]:
+        elif not has_choice(self, self.current):
             seasons.end_turn(self)
         else:
             return False
