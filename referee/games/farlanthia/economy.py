@@ -34,8 +34,8 @@ SETTLEMENTS = (Structure.VILLAGE, Structure.TOWN, Structure.CITY)
 def produce(tiles: Tiles, builder: Lord) -> None:
     """Realm phase income (FARL-11), harvest, and unresolved bandits' toll (FARL-32)."""
     seat, realm, season = builder.seat, builder.realm, builder.season
-    for tile, owner in enumerate(tiles.owner):
-        if owner != seat or tiles.troop_owner[tile] not in (-1, seat):
+    for tile in tiles.held_by(seat):
+        if tiles.troop_owner[tile] not in (-1, seat):
             continue
         kind = tiles.structure[tile]
         if kind not in PRODUCTION:
@@ -70,9 +70,8 @@ def builds(tiles: Tiles, builder: Lord) -> list[tuple[int, Structure]]:
     first, so most realm phases check no tile at all.
     """
     seat = builder.seat
-    owned = Counter(
-        kind for kind, owner in zip(tiles.structure, tiles.owner, strict=True) if owner == seat
-    )
+    mine = tiles.held_by(seat)
+    owned = Counter(tiles.structure[tile] for tile in mine)
     kinds = [
         kind
         for kind in COST
@@ -83,7 +82,6 @@ def builds(tiles: Tiles, builder: Lord) -> list[tuple[int, Structure]]:
         return []
     blueprints = Card.STRANGE_BLUEPRINTS in builder.realm.hand
     neighbours = tiles.geo.neighbours
-    mine = [tile for tile, owner in enumerate(tiles.owner) if owner == seat]
     near = sorted({n for tile in mine for n in (tile, *neighbours[tile])})
     return [
         (tile, kind)
@@ -91,25 +89,37 @@ def builds(tiles: Tiles, builder: Lord) -> list[tuple[int, Structure]]:
         if tiles.revealed[tile]
         and tiles.terrain[tile] is not Terrain.VOLCANO
         and tiles.troop_owner[tile] in (-1, seat)
-        for kind in kinds
-        if _fits(tiles, seat, tile, kind, blueprints=blueprints)
+        for kind in _fitting(tiles, seat, tile, kinds, blueprints=blueprints)
     ]
 
 
-def _fits(tiles: Tiles, seat: int, tile: int, kind: Structure, *, blueprints: bool) -> bool:
-    """Whether ``kind`` may stand on a revealed tile free of enemies (FARL-09, FARL-10)."""
+def _fitting(
+    tiles: Tiles, seat: int, tile: int, kinds: list[Structure], *, blueprints: bool
+) -> list[Structure]:
+    """The ``kinds`` that may stand on a revealed tile free of enemies (FARL-09, FARL-10).
+
+    An upgrade replaces the builder's own lesser settlement; anything else
+    needs an empty tile next to one of the builder's structures.
+    """
     current, terrain = tiles.structure[tile], tiles.terrain[tile]
-    if kind in UPGRADES:
-        if current is not UPGRADES[kind] or tiles.owner[tile] != seat:
-            return False
-    elif current is not Structure.NONE or all(
-        tiles.owner[n] != seat for n in tiles.geo.neighbours[tile]
-    ):
-        return False
-    if kind is Structure.MINE and terrain is not Terrain.MOUNTAIN:
-        return False
-    on_lake = terrain is Terrain.LAKE and kind in NOT_ON_LAKES
-    return not on_lake or (blueprints and kind in SETTLEMENTS)
+    own = tiles.owner[tile] == seat
+    beside_own = current is Structure.NONE and any(
+        tiles.owner[n] == seat for n in tiles.geo.neighbours[tile]
+    )
+    fitting = []
+    for kind in kinds:
+        if kind in UPGRADES:
+            if current is not UPGRADES[kind] or not own:
+                continue
+        elif not beside_own:
+            continue
+        if kind is Structure.MINE and terrain is not Terrain.MOUNTAIN:
+            continue
+        on_lake = terrain is Terrain.LAKE and kind in NOT_ON_LAKES
+        if on_lake and not (blueprints and kind in SETTLEMENTS):
+            continue
+        fitting.append(kind)
+    return fitting
 
 
 def _build_cost(season: Season, kind: Structure) -> tuple[int, int, int, int]:

@@ -100,7 +100,7 @@ def _occupy_options(table: Table, frame: Frame) -> list[FarlanthiaAction]:
 
 
 def _troop_tiles(table: Table, seat: int) -> list[int]:
-    return [t for t, o in enumerate(table.tiles.troop_owner) if o == seat]
+    return table.tiles.troops_at(seat)
 
 
 def _bandit_options(table: Table, seat: int) -> list[FarlanthiaAction]:

@@ -6,8 +6,9 @@ and start what the action leads to: a battle, a negotiation, a question.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from functools import cache
+from itertools import chain
 
 from referee.games.farlanthia import economy, negotiation, seasons
 from referee.games.farlanthia.actions import (
@@ -39,7 +40,7 @@ from referee.games.farlanthia.structures import (
     Structure,
 )
 from referee.games.farlanthia.table import Table
-from referee.games.farlanthia.tiles import MAX_TROOPS
+from referee.games.farlanthia.tiles import MAX_TROOPS, Tiles
 
 TROOP_COST = (0, 0, 1, 2)
 """A troop: 2 gold and 1 food (Rules section, FARL-13)."""
@@ -57,8 +58,12 @@ def has_choice(table: Table, seat: int) -> bool:
     In the conflict phase Done comes last, so the first option answers it:
     nothing else is worked out.
     """
-    if table.course.phase is Phase.CONFLICT:
-        return not isinstance(next(_conflict(table, seat)), Done)
+    phase = table.course.phase
+    if phase is Phase.CONFLICT:
+        first = next(chunk for chunk in _conflict(table, seat) if chunk)
+        return not isinstance(first[0], Done)
+    if phase is Phase.REALM:
+        return bool(_caravan(table, seat) or _builds(table, seat))
     return phase_actions(table, seat) != [Done()]
 
 
@@ -72,7 +77,7 @@ def phase_actions(table: Table, seat: int) -> list[FarlanthiaAction]:
         return [*(DrawAdventure(d) for d in sorted(set(table.realms[seat].dice))), Done()]
     if table.course.phase is Phase.REALM:
         return [*_caravan(table, seat), *_builds(table, seat), Done()]
-    return list(_conflict(table, seat))
+    return list(chain.from_iterable(_conflict(table, seat)))
 
 
 def _scout(table: Table, seat: int) -> list[FarlanthiaAction]:
@@ -128,38 +133,36 @@ def _musters(tile: int, most: int) -> tuple[Muster, ...]:
     return tuple(Muster(tile, n) for n in range(1, most + 1))
 
 
-def _conflict(table: Table, seat: int) -> Iterator[FarlanthiaAction]:
-    """The conflict phase's options in their order, Done last (FARL-12..16, FARL-24)."""
+def _conflict(table: Table, seat: int) -> Iterator[Sequence[FarlanthiaAction]]:
+    """The conflict phase's options in their order, in runs, Done last (FARL-12..16, FARL-24)."""
     tiles, neighbours = table.tiles, table.geo.neighbours
+    mine = tiles.held_by(seat)
     affordable = min(_troops_affordable(table, seat), MUSTER_BATCH)
     if affordable > 0:
-        for tile in _muster_points(table, seat):
-            yield from _musters(tile, affordable)
+        for tile in _muster_points(tiles, seat, mine):
+            yield _musters(tile, affordable)
     troops, exhausted, move_cost = tiles.troops, tiles.exhausted, tiles.move_cost
-    for tile, owner in enumerate(tiles.troop_owner):
-        if owner != seat:
-            continue
+    for tile in tiles.troops_at(seat):
         fresh = troops[tile] - exhausted[tile]
         if fresh <= 0:
             continue
         for target in neighbours[tile]:
             if move_cost(target) <= MOVEMENT:
-                yield from _moves(tile, target, fresh)
+                yield _moves(tile, target, fresh)
     if table.course.active is not None:
         tile, _, moves = table.course.active
-        yield from (Continue(t) for t in neighbours[tile] if move_cost(t) <= moves)
-    yield from (RaiseMilitia(t) for t in _militia_tiles(table, seat))
-    yield from _proposals(table, seat)
-    yield Done()
+        yield [Continue(t) for t in neighbours[tile] if move_cost(t) <= moves]
+    yield [RaiseMilitia(t) for t in _militia_tiles(tiles, seat, mine)]
+    yield _proposals(table, seat)
+    yield (Done(),)
 
 
-def _muster_points(table: Table, seat: int) -> list[int]:
+def _muster_points(tiles: Tiles, seat: int, mine: list[int]) -> list[int]:
+    """The seat's capitol, garrisons and forts free of enemy troops (FARL-13)."""
     return [
         tile
-        for tile, kind in enumerate(table.tiles.structure)
-        if table.tiles.owner[tile] == seat
-        and kind in MUSTER_POINTS
-        and table.tiles.troop_owner[tile] in (-1, seat)
+        for tile in mine
+        if tiles.structure[tile] in MUSTER_POINTS and tiles.troop_owner[tile] in (-1, seat)
     ]
 
 
@@ -171,15 +174,14 @@ def _troops_affordable(table: Table, seat: int) -> int:
     return max(0, min(paid_for, MAX_TROOPS - table.troops_of(seat)))
 
 
-def _militia_tiles(table: Table, seat: int) -> list[int]:
+def _militia_tiles(tiles: Tiles, seat: int, mine: list[int]) -> list[int]:
     """FARL-16: an own village, town or city held by enemy troops alone, once a season."""
     return [
         tile
-        for tile, owner in enumerate(table.tiles.owner)
-        if owner == seat
-        and table.tiles.structure[tile] in MILITIA
-        and table.tiles.troop_owner[tile] not in (-1, seat)
-        and not table.tiles.militia_raised[tile]
+        for tile in mine
+        if tiles.structure[tile] in MILITIA
+        and tiles.troop_owner[tile] not in (-1, seat)
+        and not tiles.militia_raised[tile]
     ]
 
 

@@ -162,11 +162,8 @@ def _scout_frontier(table: Table, seat: int) -> tuple[int, ...]:
 
 def _held_by_enemies(table: Table, seat: int) -> list[int]:
     """The seat's structures that enemy troops stand on (none of its own can be there)."""
-    return [
-        tile
-        for tile, owner in enumerate(table.tiles.owner)
-        if owner == seat and table.tiles.troop_owner[tile] not in (-1, seat)
-    ]
+    troop_owner = table.tiles.troop_owner
+    return [tile for tile in table.tiles.held_by(seat) if troop_owner[tile] not in (-1, seat)]
 
 
 def eliminate(table: Table, seat: int) -> None:
