@@ -186,7 +186,7 @@ class Battle:
 
     def chance_outcomes(self) -> list[tuple[FarlanthiaAction, Fraction]]:
         n = self.attacker_dice() if self.stage is Stage.ROLL_ATTACKER else self.defender_dice()
-        return _roll_actions(n)
+        return list(_roll_actions(n))
 
     def substitutions(self, dice: Iterable[tuple[int, int]]) -> list[FarlanthiaAction]:
         """Leadership dice that beat a rolled die (FARL-14); one slot per distinct value.

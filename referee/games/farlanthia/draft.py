@@ -36,10 +36,11 @@ def draft_zone(players: int, radius: int) -> tuple[frozenset[int], ...]:
 def open_places(terrain: list[Terrain], radius: int) -> list[int]:
     """Empty places next to a placed tile (the volcano and the capitols count)."""
     neighbours = geometry(radius).neighbours
+    unknown = Terrain.UNKNOWN
     return [
         t
         for t, kind in enumerate(terrain)
-        if kind is Terrain.UNKNOWN and any(terrain[n] is not Terrain.UNKNOWN for n in neighbours[t])
+        if kind is unknown and any(terrain[n] is not unknown for n in neighbours[t])
     ]
 
 

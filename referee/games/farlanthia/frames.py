@@ -281,13 +281,8 @@ def frame_outcomes(table: Table, frame: Frame) -> list[tuple[FarlanthiaAction, F
     if frame.ask is Ask.CARD_ROLL:
         return [(DieRoll(v), Fraction(1, 6)) for v in range(1, 7)]
     if frame.ask is Ask.DEAL:
-        pile = table.tiles.terrain_left
-        left = sum(pile)
-        return [
-            (DealTerrain(frame.tile, kind), Fraction(count, left))
-            for kind, count in enumerate(pile)
-            if count
-        ]
+        tile = frame.tile
+        return [(DealTerrain(tile, kind), share) for kind, share in table.tiles.pile_shares()]
     return draw_outcomes(table.decks, frame.ask)
 
 

@@ -201,19 +201,24 @@ def _proposals(table: Table, seat: int) -> list[FarlanthiaAction]:
     season = table.seasonal[seat]
     if not table.rules.diplomacy or season.no_negotiations or season.forced_labor:
         return []
+    others = [o for o in table.alive_seats() if o != seat and o not in season.proposed]
+    allied = {o for o in others if table.diplomacy.has_truce(seat, o)}
     options: list[FarlanthiaAction] = []
     for kind in Negotiation:
-        for other in table.alive_seats():
-            if other == seat or other in season.proposed:
+        for other in others:
+            if kind is Negotiation.TRUCE and other in allied:
                 continue
-            if kind is Negotiation.TRUCE and table.diplomacy.has_truce(seat, other):
-                continue
-            if kind is Negotiation.LEGALITY and not table.diplomacy.has_truce(seat, other):
+            if kind is Negotiation.LEGALITY and other not in allied:
                 continue
             if kind is Negotiation.FORCED_LABOR and season.proposed:
                 continue
-            options.append(Propose(int(kind), other))
+            options.append(_proposal(kind, other))
     return options
+
+
+@cache
+def _proposal(kind: Negotiation, target: int) -> Propose:
+    return Propose(int(kind), target)
 
 
 def apply_phase_action(  # noqa: PLR0912 (one case per kind of action)

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from fractions import Fraction
+from functools import cache
 from typing import Self
 
 from referee.engine import CHANCE, SeatOutcome, State
@@ -56,15 +57,23 @@ from referee.games.farlanthia.table import Table
 from sdk.pb.landgrave.games.farlanthia.v1 import farlanthia_pb2
 
 
+@cache
+def _leadership_outcomes() -> tuple[tuple[FarlanthiaAction, Fraction], ...]:
+    """Three leadership dice, sorted (FARL-07): the outcomes made once."""
+    return tuple((LeadershipRoll(dice), p) for dice, p in sorted_roll_outcomes(3))
+
+
 class FarlanthiaState(Table, State[FarlanthiaAction]):
     """A Farlanthia game."""
 
-    not_in_canonical = frozenset({"players", "geo", "_legal"})
-    """The per-seat lists' length; the hexagon made from ``rules.map_radius``; a cache."""
+    not_in_canonical = frozenset({"players", "geo", "_legal", "_outcomes"})
+    """The per-seat lists' length; the hexagon made from ``rules.map_radius``; two caches."""
 
     def __init__(self, rules: Rules, players: int) -> None:
         events = cards.EVENT_DECK if rules.events else ()
         super().__init__(rules, players, Decks.fresh(events, cards.adventure_deck(players)))
+        self._outcomes: list[tuple[FarlanthiaAction, Fraction]] | None = None
+        """What ``chance_outcomes`` last gave, until the next ``apply``: chance's check."""
         self._legal: tuple[int, list[FarlanthiaAction]] | None = None
         """The list ``legal_actions`` last gave and its seat, until the next ``apply``.
 
@@ -103,18 +112,19 @@ class FarlanthiaState(Table, State[FarlanthiaAction]):
         return (self.current,)
 
     def chance_outcomes(self) -> list[tuple[FarlanthiaAction, Fraction]]:
+        outcomes = self._work_out_outcomes()
+        self._outcomes = outcomes
+        return list(outcomes)
+
+    def _work_out_outcomes(self) -> list[tuple[FarlanthiaAction, Fraction]]:
         phase = self.course.phase
         if phase is Phase.SETUP:
             share = Fraction(1, MAP_SEEDS)
             return [(MapSeed(seed), share) for seed in range(1, MAP_SEEDS + 1)]
         if phase is Phase.LEADERSHIP:
-            return [(LeadershipRoll(dice), p) for dice, p in sorted_roll_outcomes(3)]
+            return list(_leadership_outcomes())
         if phase is Phase.DRAFT:
-            pile = self.tiles.terrain_left
-            left = sum(pile)
-            return [
-                (DrawTile(kind), Fraction(count, left)) for kind, count in enumerate(pile) if count
-            ]
+            return [(DrawTile(kind), share) for kind, share in self.tiles.pile_shares()]
         battle, top = self.pending.battle, self.pending.top()
         if battle is not None:
             return battle.chance_outcomes()
@@ -143,9 +153,10 @@ class FarlanthiaState(Table, State[FarlanthiaAction]):
     def apply(self, seat: int, action: FarlanthiaAction) -> None:
         self.check_can_act(seat)
         if seat == CHANCE:
-            if action not in [outcome for outcome, _ in self.chance_outcomes()]:
+            outcomes = self._outcomes or self._work_out_outcomes()
+            if not any(action == outcome for outcome, _ in outcomes):
                 raise IllegalAction(f"farlanthia: {action!r} is not a chance outcome now")
-            self._legal = None
+            self._legal = self._outcomes = None
             self._apply_chance(action)
         else:
             known = self._legal
@@ -155,7 +166,7 @@ class FarlanthiaState(Table, State[FarlanthiaAction]):
                     f"farlanthia: {action!r} is not legal for seat {seat} in phase "
                     f"{self.course.phase.name}, season {self.course.season + 1}"
                 )
-            self._legal = None
+            self._legal = self._outcomes = None
             self._apply_decision(seat, action)
         self._settle()
 

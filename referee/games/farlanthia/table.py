@@ -65,8 +65,8 @@ class Table:
 
     def drafter(self) -> int:
         """The seat that draws and places the next tile: seats take turns from seat 0 (FARL-35)."""
-        placed = sum(1 for seat in self.tiles.placed_by if seat >= 0)
-        return placed % self.players
+        placed_by = self.tiles.placed_by
+        return (len(placed_by) - placed_by.count(-1)) % self.players
 
     def alive_seats(self) -> list[int]:
         return [s for s in range(self.players) if self.realms[s].alive]

@@ -9,6 +9,8 @@ too. Only this class changes them; rules elsewhere ask it to.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
 
 from referee.games.farlanthia.board import (
     MOVE_COST,
@@ -37,6 +39,13 @@ def indices(values: list[int], value: int) -> list[int]:
         at = values.index(value, at + 1)
         found.append(at)
     return found
+
+
+@lru_cache(maxsize=4096)
+def _shares(pile: tuple[int, ...]) -> tuple[tuple[int, Fraction], ...]:
+    """The pile's terrains and their shares, worked out once per pile."""
+    left = sum(pile)
+    return tuple((kind, Fraction(count, left)) for kind, count in enumerate(pile) if count)
 
 
 @dataclass
@@ -93,6 +102,10 @@ class Tiles:
         if self.structure[tile] is Structure.WALL:
             return 3
         return MOVE_COST[self.terrain[tile]]
+
+    def pile_shares(self) -> tuple[tuple[int, Fraction], ...]:
+        """Each terrain left face down with its share of the pile (FARL-02, FARL-35)."""
+        return _shares(tuple(self.terrain_left))
 
     def held_by(self, seat: int) -> list[int]:
         """The tiles whose structure the seat owns, in order."""
