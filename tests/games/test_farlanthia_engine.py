@@ -49,6 +49,7 @@ from referee.games.farlanthia.actions import (
 from referee.games.farlanthia.battle import Battle
 from referee.games.farlanthia.cards import Card
 from referee.games.farlanthia.course import Phase
+from referee.games.farlanthia.moves import phase_allows
 from referee.games.farlanthia.rules import Rules
 from referee.games.farlanthia.state import FarlanthiaState
 from referee.games.farlanthia.svg import render_svg
@@ -306,3 +307,46 @@ def test_every_field_of_every_owner_is_in_the_digest() -> None:
             setattr(target, field.name, perturbed(value))
             assert changed.digest() != digest, f"{owner}.{field.name}"
             assert state.digest() == digest  # the clone's parts are its own
+
+
+def _near_misses(state: FarlanthiaState, seat: int) -> list[Any]:
+    """Conflict-phase actions around the legal ones: off by one, off the map, not the seat's."""
+    size = len(state.tiles.troops)
+    tiles = [-1, 0, size - 1, size, *range(0, size, 7)]
+    tiles += [t for t in range(size) if state.tiles.troop_owner[t] >= 0]
+    tiles += [t for t in range(size) if state.tiles.owner[t] >= 0]
+    near: list[Any] = [Done(), *(RaiseMilitia(t) for t in tiles)]
+    near += [CaravanTrade(give, get) for give in range(-1, 5) for get in range(-1, 5)]
+    near += [Requisition(die, r) for die in range(0, 8) for r in range(-1, 5)]
+    near += [Build(t, kind) for t in tiles for kind in range(0, 11)]
+    near += [Muster(t, n) for t in tiles for n in range(0, 7)]
+    near += [Propose(kind, other) for kind in range(0, 6) for other in range(-1, 7)]
+    for source in tiles:
+        targets = state.geo.neighbours[source] if 0 <= source < size else (0, size)
+        near += [Continue(t) for t in (*targets, source)]
+        most = state.tiles.troops[source] + 1 if 0 <= source < size else 2
+        near += [Move(source, t, n) for t in (*targets, source) for n in range(0, most + 1)]
+    return near
+
+
+@pytest.mark.slow
+def test_an_answer_checked_without_the_list_matches_the_legal_list() -> None:
+    """apply checks a realm or conflict answer without the whole list: it must agree with it."""
+    checked = 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = ENGINE.new_game(SHORT, 3)
+        while not state.is_terminal() and checked < 400:
+            seat = state.to_act()[0]
+            if seat == CHANCE:
+                state.apply(CHANCE, sample_outcome(state.chance_outcomes(), rng))
+                continue
+            legal = state.legal_actions(seat)
+            calm = state.pending.battle is None and not state.pending.frames
+            phase = state.course.phase
+            if phase in (Phase.CONFLICT, Phase.REALM) and calm and rng.random() < 0.3:
+                checked += phase is Phase.CONFLICT
+                for action in {*legal, *_near_misses(state, seat)}:
+                    assert phase_allows(state, seat, action) == (action in legal), action
+            state.apply(seat, rng.choice(legal))
+    assert checked >= 100

@@ -24,7 +24,7 @@ from referee.games.farlanthia.actions import DrawCard, DrawTile, PlaceTile
 from referee.games.farlanthia.board import Terrain
 from referee.games.farlanthia.cards import Card, goes_to_hand
 from referee.games.farlanthia.course import Phase
-from referee.games.farlanthia.draft import legal_places
+from referee.games.farlanthia.draft import legal_places, may_place
 from referee.games.farlanthia.pending import Ask, Frame
 from referee.games.farlanthia.rules import Rules
 from referee.games.farlanthia.state import FarlanthiaState
@@ -291,3 +291,19 @@ def test_when_random_deals_fail_a_search_still_deals_holdable_hands(
         hand = sampled.realms[seat].hand
         assert len(hand) == len(state.realms[seat].hand)
         assert all(goes_to_hand(card, seat) for card in hand)
+
+
+def test_a_place_checked_in_one_look_agrees_with_the_legal_places() -> None:
+    """FARL-35: apply checks a PlaceTile without listing the places; both must agree."""
+    rng = random.Random(5)
+    state = ENGINE.new_game(ENGINE.default_config(), 3)
+    radius, size = state.rules.map_radius, len(state.tiles.terrain)
+    while state.course.phase is Phase.DRAFT:
+        seat = state.to_act()[0]
+        if seat == CHANCE:
+            state.apply(CHANCE, sample_outcome(state.chance_outcomes(), rng))
+            continue
+        places = legal_places(state.tiles.terrain, 3, radius, seat)
+        for tile in range(-1, size + 1):
+            assert may_place(state.tiles.terrain, 3, radius, seat, tile) == (tile in places)
+        state.apply(seat, rng.choice(state.legal_actions(seat)))

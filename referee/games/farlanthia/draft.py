@@ -44,6 +44,21 @@ def open_places(terrain: list[Terrain], radius: int) -> list[int]:
     ]
 
 
+def may_place(terrain: list[Terrain], players: int, radius: int, seat: int, tile: int) -> bool:
+    """Whether ``seat`` may place its drawn tile on ``tile``; one look for a place in its zone."""
+    inside = 0 <= tile < len(terrain) and tile in draft_zone(players, radius)[seat]
+    if inside and _is_open(terrain, radius, tile):
+        return True  # an open place in the zone: the zone has one, so this is legal
+    return tile in legal_places(terrain, players, radius, seat)
+
+
+def _is_open(terrain: list[Terrain], radius: int, tile: int) -> bool:
+    """Whether a tile is an open place: empty, next to a placed tile."""
+    if terrain[tile] is not Terrain.UNKNOWN:
+        return False
+    return any(terrain[n] is not Terrain.UNKNOWN for n in geometry(radius).neighbours[tile])
+
+
 def legal_places(terrain: list[Terrain], players: int, radius: int, seat: int) -> list[int]:
     """Where ``seat`` may place its drawn tile: in its zone, else as far from home as it gets."""
     places = open_places(terrain, radius)

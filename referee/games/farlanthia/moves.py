@@ -157,6 +157,61 @@ def _conflict(table: Table, seat: int) -> Iterator[Sequence[FarlanthiaAction]]:
     yield (Done(),)
 
 
+def phase_allows(table: Table, seat: int, action: FarlanthiaAction) -> bool:
+    """Whether ``action`` is in the seat's list for its part of the phase, without the list.
+
+    In the realm phase only a Build needs the buildings worked out; in the
+    conflict phase one look settles any action (``conflict_allows``).
+    """
+    phase = table.course.phase
+    if phase is Phase.CONFLICT:
+        return conflict_allows(table, seat, action)
+    if phase is Phase.REALM:
+        if isinstance(action, Done):
+            return True
+        if isinstance(action, Build):
+            return action in _builds(table, seat)
+        return action in _caravan(table, seat)
+    return action in phase_actions(table, seat)
+
+
+def conflict_allows(table: Table, seat: int, action: FarlanthiaAction) -> bool:  # noqa: PLR0911
+    """Whether ``action`` is in the seat's conflict-phase list, checked in one look.
+
+    The same rules as ``_conflict``, asked of one action, so a bot's answer
+    is checked without listing every move (tests/games/test_farlanthia_engine.py
+    checks that both agree).
+    """
+    tiles = table.tiles
+    size = len(tiles.troops)
+    match action:
+        case Done():
+            return True
+        case Move(source, target, count):
+            if not 0 <= source < size or tiles.troop_owner[source] != seat:
+                return False
+            fresh = tiles.troops[source] - tiles.exhausted[source]
+            return (
+                fresh > 0
+                and target in table.geo.neighbours[source]
+                and tiles.move_cost(target) <= MOVEMENT
+                and count in stack_sizes(fresh)
+            )
+        case Muster(tile, count):
+            most = min(_troops_affordable(table, seat), MUSTER_BATCH)
+            return 1 <= count <= most and tile in _muster_points(tiles, seat, tiles.held_by(seat))
+        case Continue(target):
+            if table.course.active is None:
+                return False
+            tile, _, moves = table.course.active
+            return target in table.geo.neighbours[tile] and tiles.move_cost(target) <= moves
+        case RaiseMilitia(tile):
+            return tile in _militia_tiles(tiles, seat, tiles.held_by(seat))
+        case Propose():
+            return action in _proposals(table, seat)
+    return False
+
+
 def _muster_points(tiles: Tiles, seat: int, mine: list[int]) -> list[int]:
     """The seat's capitol, garrisons and forts free of enemy troops (FARL-13)."""
     return [

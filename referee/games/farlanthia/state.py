@@ -40,14 +40,19 @@ from referee.games.farlanthia.battle import sorted_roll_outcomes
 from referee.games.farlanthia.course import Phase
 from referee.games.farlanthia.decks import Decks
 from referee.games.farlanthia.describe import describe
-from referee.games.farlanthia.draft import legal_places
+from referee.games.farlanthia.draft import legal_places, may_place
 from referee.games.farlanthia.frames import (
     apply_chance_frame,
     apply_frame,
     frame_actions,
     frame_outcomes,
 )
-from referee.games.farlanthia.moves import apply_phase_action, has_choice, phase_actions
+from referee.games.farlanthia.moves import (
+    apply_phase_action,
+    has_choice,
+    phase_actions,
+    phase_allows,
+)
 from referee.games.farlanthia.observation import observe
 from referee.games.farlanthia.pending import CHANCE_ASKS, Ask, Frame
 from referee.games.farlanthia.render import render_text
@@ -66,22 +71,12 @@ def _leadership_outcomes() -> tuple[tuple[FarlanthiaAction, Fraction], ...]:
 class FarlanthiaState(Table, State[FarlanthiaAction]):
     """A Farlanthia game."""
 
-    not_in_canonical = frozenset({"players", "geo", "_legal", "_outcomes"})
-    """The per-seat lists' length; the hexagon made from ``rules.map_radius``; two caches."""
+    not_in_canonical = frozenset({"players", "geo"})
+    """The per-seat lists' length; the hexagon made from ``rules.map_radius``."""
 
     def __init__(self, rules: Rules, players: int) -> None:
         events = cards.EVENT_DECK if rules.events else ()
         super().__init__(rules, players, Decks.fresh(events, cards.adventure_deck(players)))
-        self._outcomes: list[tuple[FarlanthiaAction, Fraction]] | None = None
-        """What ``chance_outcomes`` last gave, until the next ``apply``: chance's check."""
-        self._legal: tuple[int, list[FarlanthiaAction]] | None = None
-        """The list ``legal_actions`` last gave and its seat, until the next ``apply``.
-
-        A seat's answer is checked against the list it chose from, not a list
-        worked out again. Code that changes the parts of a game directly
-        between ``legal_actions`` and ``apply`` (a test building a position)
-        gets its answer checked against the list from before the change.
-        """
         if rules.reveal_map:
             if rules.map_seed:
                 seasons.lay_map(self, rules.map_seed)
@@ -112,11 +107,6 @@ class FarlanthiaState(Table, State[FarlanthiaAction]):
         return (self.current,)
 
     def chance_outcomes(self) -> list[tuple[FarlanthiaAction, Fraction]]:
-        outcomes = self._work_out_outcomes()
-        self._outcomes = outcomes
-        return list(outcomes)
-
-    def _work_out_outcomes(self) -> list[tuple[FarlanthiaAction, Fraction]]:
         phase = self.course.phase
         if phase is Phase.SETUP:
             share = Fraction(1, MAP_SEEDS)
@@ -132,12 +122,17 @@ class FarlanthiaState(Table, State[FarlanthiaAction]):
             return frame_outcomes(self, top)
         raise IllegalAction(f"farlanthia: chance does not act now (phase {phase.name})")
 
-    def legal_actions(self, seat: int) -> list[FarlanthiaAction]:
-        legal = self._work_out_legal(seat)
-        self._legal = (seat, legal)
-        return list(legal)
+    def _allows(self, seat: int, action: FarlanthiaAction) -> bool:
+        """Whether a seat that may act may take ``action``, without its whole list if possible."""
+        pending = self.pending
+        if self.course.phase is Phase.DRAFT and isinstance(action, PlaceTile):
+            terrain, radius = self.tiles.terrain, self.rules.map_radius
+            return may_place(terrain, self.players, radius, seat, action.tile)
+        if self.course.phase is Phase.DRAFT or pending.battle is not None or pending.frames:
+            return action in self.legal_actions(seat)
+        return phase_allows(self, seat, action)
 
-    def _work_out_legal(self, seat: int) -> list[FarlanthiaAction]:
+    def legal_actions(self, seat: int) -> list[FarlanthiaAction]:
         if seat == CHANCE or seat not in self.to_act():
             return []
         if self.course.phase is Phase.DRAFT:
@@ -153,20 +148,15 @@ class FarlanthiaState(Table, State[FarlanthiaAction]):
     def apply(self, seat: int, action: FarlanthiaAction) -> None:
         self.check_can_act(seat)
         if seat == CHANCE:
-            outcomes = self._outcomes or self._work_out_outcomes()
-            if not any(action == outcome for outcome, _ in outcomes):
+            if not any(action == outcome for outcome, _ in self.chance_outcomes()):
                 raise IllegalAction(f"farlanthia: {action!r} is not a chance outcome now")
-            self._legal = self._outcomes = None
             self._apply_chance(action)
         else:
-            known = self._legal
-            legal = known[1] if known and known[0] == seat else self._work_out_legal(seat)
-            if action not in legal:
+            if not self._allows(seat, action):
                 raise IllegalAction(
                     f"farlanthia: {action!r} is not legal for seat {seat} in phase "
                     f"{self.course.phase.name}, season {self.course.season + 1}"
                 )
-            self._legal = self._outcomes = None
             self._apply_decision(seat, action)
         self._settle()
 
