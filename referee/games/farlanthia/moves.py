@@ -7,7 +7,7 @@ and start what the action leads to: a battle, a negotiation, a question.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from functools import cache
+from functools import cache, lru_cache
 from itertools import chain
 
 from referee.games.farlanthia import economy, negotiation, seasons
@@ -122,9 +122,12 @@ def stack_sizes(n: int) -> tuple[int, ...]:
     return tuple(sorted({k for k in (1, 2, 3, n // 2, n) if 1 <= k <= n}))
 
 
-@cache
+@lru_cache(maxsize=16_384)
 def _moves(source: int, target: int, fresh: int) -> tuple[Move, ...]:
-    """The moves of ``fresh`` unmoved troops from source to target, made once."""
+    """The moves of ``fresh`` unmoved troops from source to target, made once.
+
+    Bounded: up to 127 x 6 x 130 keys could build up in a long-lived process.
+    """
     return tuple(Move(source, target, n) for n in stack_sizes(fresh))
 
 
