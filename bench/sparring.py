@@ -3,16 +3,43 @@
 Usage::
 
     python bench/sparring.py [--game land ...] [--games 200] [--move-time 1.0]
+                             [--pairing mcts:greedy ...] [--difficulty normal ...]
                              [--jobs 2] [--mcts-args "--exploration 0.7"]
+                             [--results FILE | --resume FILE | --report FILE]
 
-For each multiplayer game, a 2-player round robin: every pair of the three
-bots plays ``--games`` games (seed ``i``, seats swapped on odd seeds), and
-the standings give each bot's points per game (a win 1, a tie 1/2) with a
-95% confidence interval, then each pairing's score. For LAND 6 (solo), each
-bot's win rate on every difficulty, with its interval. The figures of issue
-11 need ``--games 200 --move-time 1``: hours of CPU (run it with ``--jobs``
-up to the cores of a quiet machine; more jobs than cores starve the MCTS
-bot's search and make it weaker).
+For each multiplayer game, 2-player games between pairs of bots (all three
+pairings, or those named with ``--pairing``): ``--games`` games per
+pairing (seed ``i``, seats swapped on odd seeds). The standings give each
+bot's points per game (a win 1, a tie 1/2) with a 95% confidence interval,
+then each pairing's score. For LAND 6 (solo), each bot named in the
+pairings plays ``--games`` games on every difficulty (or those named with
+``--difficulty``), and the table gives its win rate with its interval.
+Where the MCTS bot played, its iterations per decision and per CPU second.
+
+Results: with ``--results FILE`` every finished game is appended to FILE as
+one JSON line (game, seats, seed, difficulty, points, scores, faults, move
+time, bot arguments, commit, the MCTS bot's search statistics), and the
+standings are printed from it. ``--resume FILE`` plays only the games of
+the schedule that FILE does not hold yet (the same game, seats, seed,
+difficulty, move time and bot arguments) and appends them, so a long run
+can be split over several sessions, or stopped (Ctrl-C) and resumed;
+``--report FILE`` prints the standings of FILE and plays nothing. A bot
+with other ``--mcts-args`` is another entrant in the standings, so two
+settings run into one file compare side by side.
+
+The figures of issue 11 (MCTS against greedy, greedy against random, MCTS
+and the heuristic bot on LAND 6 normal; a quiet machine, hours of CPU),
+run as often as needed with the same line until every game is in::
+
+    python bench/sparring.py --games 200 --move-time 1 --jobs 2 \\
+        --pairing mcts:greedy --pairing greedy:random --difficulty normal \\
+        --resume sparring-1s.jsonl
+
+Run at most one job per free core: more jobs than cores starve the MCTS
+bot's search and make it weaker. ``--mcts-args "--move-time 0.25"`` makes the
+bot think less than the time control gives it (it never runs late), and
+``--mcts-args "--iterations 200" --move-time 60`` fixes its search by
+iterations, so a loaded machine measures the same bot as a quiet one.
 
 Matches are played in this process's referee (``play_in_process``) under
 the time control ``--move-time`` per decision, so the MCTS bot searches
@@ -28,13 +55,13 @@ import argparse
 import importlib
 import itertools
 import logging
-import math
 import shlex
+import subprocess
 import sys
 import time
-from collections import defaultdict
-from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from collections.abc import Iterator
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -44,15 +71,19 @@ import structlog
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.sparring_results import (  # noqa: E402
+    BOTS,
+    MULTIPLAYER,
+    BenchError,
+    append_result,
+    read_results,
+    record_key,
+    report,
+)
 from referee.games import get_engine  # noqa: E402
 from referee.games.land6.rules import Difficulty, Rules  # noqa: E402
 from referee.match import play_in_process  # noqa: E402
 from referee.match.clock import TimeControl  # noqa: E402
-from referee.match.termination import Termination  # noqa: E402
-
-MULTIPLAYER = ("land", "carcassonne", "landover", "farlanthia")
-BOTS = ("random", "greedy", "mcts")
-Z95 = 1.959964
 
 
 def load_module(filename: str) -> ModuleType:
@@ -82,37 +113,43 @@ class Game:
     mcts_args: str
     difficulty: str = ""
 
-
-@dataclass(frozen=True)
-class Played:
-    """What one game gave each seat: its points (1 win, 1/2 tie, 0 loss) and faults."""
-
-    task: Game
-    points: tuple[float, ...]
-    faults: tuple[str, ...]
-    """The bots (by kind) that faulted: a timeout, an illegal action, a crash."""
+    def key(self) -> tuple[Any, ...]:
+        """What makes two games the same game: a resumed run skips a game with its key."""
+        args = self.mcts_args if "mcts" in self.seats else ""
+        return (self.game, self.seats, self.seed, self.difficulty, self.move_time, args)
 
 
-def play(task: Game) -> Played:
-    """Play one game in this process's referee (a worker of the pool)."""
+def play(task: Game, commit: str) -> dict[str, Any]:
+    """Play one game in this process's referee (a worker of the pool): its record."""
     engine = get_engine(task.game)
     config = None
     if task.difficulty:
         config = Rules(difficulty=Difficulty[task.difficulty]).to_config()
     bots = [make_bot(kind, task.game, task.mcts_args) for kind in task.seats]
+    started = time.perf_counter()
     result = play_in_process(
         engine, bots, task.seed, config, time_control=TimeControl(task.move_time)
     )
-    faults = tuple(
-        kind
-        for kind, seat in zip(task.seats, result.seats, strict=True)
-        if seat.termination not in (Termination.NORMAL, Termination.ADJUDICATED)
-    )
-    if len(result.seats) == 1:
-        return Played(task, (1.0 if "won" in result.seats[0].titles else 0.0,), faults)
-    ranks = [seat.rank for seat in result.seats]
-    points = tuple(_duel_points(rank, ranks) for rank in ranks)
-    return Played(task, points, faults)
+    seats = result.seats
+    if len(seats) == 1:
+        points = [1.0 if "won" in seats[0].titles else 0.0]
+    else:
+        points = [_duel_points(seat.rank, [s.rank for s in seats]) for seat in seats]
+    search = [asdict(bot.statistics) for bot in bots if hasattr(bot, "statistics")]
+    return {
+        "game": task.game,
+        "seats": list(task.seats),
+        "seed": task.seed,
+        "difficulty": task.difficulty,
+        "points": points,
+        "scores": [seat.score for seat in seats],
+        "faults": [kind for kind, seat in zip(task.seats, seats, strict=True) if seat.is_faulty],
+        "move_time": task.move_time,
+        "bot_args": {"mcts": task.mcts_args} if "mcts" in task.seats else {},
+        "commit": commit,
+        "search": search[0] if search else None,
+        "seconds": round(time.perf_counter() - started, 3),
+    }
 
 
 def _duel_points(rank: int, ranks: list[int]) -> float:
@@ -122,85 +159,92 @@ def _duel_points(rank: int, ranks: list[int]) -> float:
     return 1.0 / ranks.count(best)
 
 
-def wilson(points: float, games: int) -> tuple[float, float]:
-    """The 95% Wilson score interval of a rate of ``points`` in ``games``."""
-    if games == 0:
-        return 0.0, 1.0
-    rate = points / games
-    spread = Z95**2 / games
-    centre = (rate + spread / 2) / (1 + spread)
-    half = Z95 * math.sqrt(rate * (1 - rate) / games + spread / (4 * games)) / (1 + spread)
-    return max(0.0, centre - half), min(1.0, centre + half)
+def parse_pairing(text: str) -> tuple[str, str]:
+    """``mcts:greedy`` as a pair of bot kinds, in the bench's order."""
+    kinds = text.split(":")
+    if len(kinds) != 2 or kinds[0] == kinds[1] or not set(kinds) <= set(BOTS):
+        raise argparse.ArgumentTypeError(
+            f"expected two different bots of {', '.join(BOTS)} as A:B, got {text!r}"
+        )
+    first, second = sorted(kinds, key=BOTS.index)
+    return first, second
 
 
 def schedule(args: argparse.Namespace) -> list[Game]:
     """Every game of the bench, in order."""
+    pairings = args.pairing or list(itertools.combinations(BOTS, 2))
+    solo_bots = sorted({kind for pair in pairings for kind in pair}, key=BOTS.index)
+    difficulties = args.difficulty or [d.name.lower() for d in Difficulty]
     tasks: list[Game] = []
     for game in args.game:
         if game == "land6":
             for difficulty, bot, seed in itertools.product(
-                (d.name for d in Difficulty), BOTS, range(args.games)
+                difficulties, solo_bots, range(args.games)
             ):
-                tasks.append(Game(game, (bot,), seed, args.move_time, args.mcts_args, difficulty))
+                tasks.append(
+                    Game(game, (bot,), seed, args.move_time, args.mcts_args, difficulty.upper())
+                )
             continue
-        for a, b in itertools.combinations(BOTS, 2):
+        for a, b in pairings:
             for seed in range(args.games):
                 seats = (a, b) if seed % 2 == 0 else (b, a)
                 tasks.append(Game(game, seats, seed, args.move_time, args.mcts_args))
     return tasks
 
 
-def report_duels(game: str, played: list[Played]) -> None:
-    """Standings and pairings of one multiplayer game."""
-    points: dict[str, float] = defaultdict(float)
-    games: dict[str, int] = defaultdict(int)
-    faults: dict[str, int] = defaultdict(int)
-    pairs: dict[tuple[str, str], list[float]] = defaultdict(lambda: [0.0, 0])
-    for result in played:
-        seats = result.task.seats
-        for bot, got in zip(seats, result.points, strict=True):
-            points[bot] += got
-            games[bot] += 1
-        for bot in result.faults:
-            faults[bot] += 1
-        first, second = sorted(seats, key=BOTS.index)
-        pair = pairs[(first, second)]
-        pair[0] += result.points[seats.index(first)]
-        pair[1] += 1
-    print(f"\n{game}: 2 players, {len(played)} games")
-    print(f"  {'bot':<8} {'points/game':>11}  {'95% interval':<15} {'games':>5} {'faults':>6}")
-    for bot in sorted(BOTS, key=lambda b: -points[b] / max(1, games[b])):
-        low, high = wilson(points[bot], games[bot])
-        rate = points[bot] / max(1, games[bot])
-        print(
-            f"  {bot:<8} {rate:>11.3f}  [{low:.3f}, {high:.3f}]  {games[bot]:>5} {faults[bot]:>6}"
-        )
-    for (first, second), (got, count) in pairs.items():
-        low, high = wilson(got, int(count))
-        print(
-            f"  {first} vs {second}: {first} scores {got / count:.3f} "
-            f"[{low:.3f}, {high:.3f}] in {int(count)}"
-        )
+def current_commit() -> str:
+    """The checkout's commit (with ``+dirty`` for uncommitted changes), or ``unknown``."""
+    try:
+        head = subprocess.run(
+            ["git", "rev-parse", "--short=10", "HEAD"],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+        dirty = subprocess.run(
+            ["git", "status", "--porcelain", "--untracked-files=no"],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+    return head + ("+dirty" if dirty else "")
 
 
-def report_solo(played: list[Played]) -> None:
-    """LAND 6: each bot's win rate per difficulty."""
-    print(f"\nland6: solo, {len(played)} games")
-    print(f"  {'difficulty':<10} {'bot':<8} {'win rate':>8}  {'95% interval':<15} {'games':>5}")
-    table: dict[tuple[str, str], list[float]] = defaultdict(lambda: [0.0, 0])
-    for result in played:
-        row = table[(result.task.difficulty, result.task.seats[0])]
-        row[0] += result.points[0]
-        row[1] += 1
-    for (difficulty, bot), (won, count) in table.items():
-        low, high = wilson(won, int(count))
-        print(
-            f"  {difficulty.lower():<10} {bot:<8} {won / count:>8.3f}  "
-            f"[{low:.3f}, {high:.3f}]  {int(count):>5}"
-        )
+# -- playing -------------------------------------------------------------------
 
 
-def main(argv: list[str] | None = None) -> None:
+def played(tasks: list[Game], jobs: int, commit: str) -> Iterator[dict[str, Any]]:
+    """Each game's record as it finishes: in this process, or in ``jobs`` worker processes."""
+    if jobs <= 1:
+        for task in tasks:
+            yield play(task, commit)
+        return
+    pending = iter(tasks)
+    with ProcessPoolExecutor(jobs) as pool:
+        running: set[Future[dict[str, Any]]] = set()
+        try:
+            # Only a few queued at a time, so Ctrl-C does not wait for the whole schedule.
+            for task in itertools.islice(pending, 2 * jobs):
+                running.add(pool.submit(play, task, commit))
+            while running:
+                done, running = wait(running, return_when=FIRST_COMPLETED)
+                for future in done:
+                    yield future.result()
+                    task = next(pending, None)
+                    if task is not None:
+                        running.add(pool.submit(play, task, commit))
+        finally:
+            pool.shutdown(cancel_futures=True)
+
+
+# -- the command line ----------------------------------------------------------
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument(
         "--game",
@@ -210,29 +254,74 @@ def main(argv: list[str] | None = None) -> None:
     )
     parser.add_argument("--games", type=int, default=200, help="games per pairing or row")
     parser.add_argument("--move-time", type=float, default=1.0, help="seconds per decision")
+    parser.add_argument(
+        "--pairing",
+        action="append",
+        type=parse_pairing,
+        help="a pairing to play, such as mcts:greedy (repeat it; default: every pair)",
+    )
+    parser.add_argument(
+        "--difficulty",
+        action="append",
+        choices=[d.name.lower() for d in Difficulty],
+        help="a LAND 6 difficulty to play (repeat it; default: every one)",
+    )
     parser.add_argument("--jobs", type=int, default=1, help="games played at once")
     parser.add_argument(
         "--mcts-args", default="", help='options of the MCTS bot, such as "--exploration 0.5"'
     )
+    files = parser.add_mutually_exclusive_group()
+    files.add_argument("--results", type=Path, help="append each finished game to this new file")
+    files.add_argument(
+        "--resume", type=Path, help="play only the games this results file lacks, appending them"
+    )
+    files.add_argument("--report", type=Path, help="print this results file's standings only")
     args = parser.parse_args(argv)
     args.game = args.game or [*MULTIPLAYER, "land6"]
-    # Each match logs a line; the tables are the output. Workers fork with this setting.
-    structlog.configure(wrapper_class=structlog.make_filtering_bound_logger(logging.WARNING))
-    tasks = schedule(args)
+    if args.games < 0 or args.move_time <= 0 or args.jobs < 1:
+        parser.error("expected --games >= 0, --move-time > 0 and --jobs >= 1")
+    return args
+
+
+def run(args: argparse.Namespace) -> None:
+    """Play what the schedule (less what the results file holds) asks, then report."""
+    if args.report is not None:
+        report(read_results(args.report))
+        return
+    path = args.results or args.resume
+    records: list[dict[str, Any]] = []
+    if args.resume is not None and args.resume.exists():
+        records = read_results(args.resume)
+    elif args.results is not None and args.results.exists() and args.results.stat().st_size:
+        raise BenchError(
+            f"{args.results} already holds results: --resume {args.results} to go on with it"
+        )
+    done = {record_key(record) for record in records}
+    scheduled = schedule(args)
+    tasks = [task for task in scheduled if task.key() not in done]
+    keys = {task.key() for task in scheduled}
     print(
-        f"sparring: {len(tasks)} games, {args.move_time} s per move, {args.jobs} at once, "
+        f"sparring: {len(tasks)} games to play ({len(scheduled) - len(tasks)} already in "
+        f"{path}), {args.move_time} s per move, {args.jobs} at once, "
         f"mcts {args.mcts_args or '(defaults)'}"
     )
+    # Each match logs a line; the tables are the output. Workers fork with this setting.
+    structlog.configure(wrapper_class=structlog.make_filtering_bound_logger(logging.WARNING))
     start = time.perf_counter()
-    with ProcessPoolExecutor(args.jobs) as pool:
-        played = list(pool.map(play, tasks))
-    for game in args.game:
-        of_game = [p for p in played if p.task.game == game]
-        if game == "land6":
-            report_solo(of_game)
-        else:
-            report_duels(game, of_game)
+    for record in played(tasks, args.jobs, current_commit()):
+        records.append(record)
+        if path is not None:
+            append_result(path, record)
+    report([record for record in records if record_key(record) in keys])
     print(f"\n{time.perf_counter() - start:.0f} s")
+
+
+def main(argv: list[str] | None = None) -> None:
+    try:
+        run(parse_args(argv))
+    except BenchError as error:
+        print(f"sparring: {error}", file=sys.stderr)
+        raise SystemExit(2) from None
 
 
 if __name__ == "__main__":

@@ -41,6 +41,7 @@ import random
 import sys
 import time
 from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import sdk
@@ -63,6 +64,17 @@ BANK_SHARE = 0.05
 """The part of the bank one decision may spend, beyond its own time."""
 
 
+@dataclass
+class SearchStatistics:
+    """What the bot's searches cost, summed over its decisions (for benchmarks)."""
+
+    decisions: int = 0
+    """Decisions searched (a decision with one legal action, or no model, is not)."""
+    iterations: int = 0
+    cpu_seconds: float = 0.0
+    """Process CPU time spent searching: the iteration rate a quiet machine reaches."""
+
+
 class MctsBot(sdk.Bot):
     """Determinized UCT over the game's own engine, for any game that offers a forward model."""
 
@@ -75,6 +87,7 @@ class MctsBot(sdk.Bot):
         self.greedy: dict[str, Any] = {}
         self.last_iterations = 0
         """Iterations of the last search (for tests and benchmarks)."""
+        self.statistics = SearchStatistics()
 
     def match_started(self, match: sdk.MatchInfo) -> None:
         """Load the game's engine and greedy bot if ``warmed_up`` did not (in-process play)."""
@@ -97,10 +110,15 @@ class MctsBot(sdk.Bot):
         except sdk.NoForwardModel:
             return self.without_search(decision)
         prior = self.greedy_choice(decision) if self.settings.prior else None
+        started = time.process_time()
         try:
             return _Search(self, model, decision.match.seat, deadline).run(prior)
         except sdk.NoForwardModel:
             return self.without_search(decision) if prior is None else prior
+        finally:
+            self.statistics.decisions += 1
+            self.statistics.iterations += self.last_iterations
+            self.statistics.cpu_seconds += time.process_time() - started
 
     def greedy_choice(self, decision: sdk.Decision) -> int | None:
         """The game's greedy bot's choice: searched first, and kept when search is too thin."""

@@ -96,6 +96,8 @@ def test_greedy_rollouts_ask_the_games_own_greedy_bot(game: str) -> None:
     assert 0 <= choice < len(decision.legal_actions)
     assert bot.last_iterations == 4
     assert game in bot.greedy
+    assert (bot.statistics.decisions, bot.statistics.iterations) == (1, 4)
+    assert bot.statistics.cpu_seconds > 0
 
 
 def test_search_overrules_the_greedy_choice_only_on_evidence() -> None:

@@ -1,0 +1,131 @@
+"""The sparring bench (bench/sparring.py): results kept game by game, resumed, reported.
+
+The bench's full figures take hours of CPU, so they are gathered over
+several sessions into one results file: a stopped run must lose no finished
+game, a resumed one must play only what the file lacks, and a damaged file
+must get a one-line error, not a traceback or a silent double count.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+SPARRING: Any = importlib.import_module("bench.sparring")
+RESULTS: Any = importlib.import_module("bench.sparring_results")
+QUICK = ["--game", "land", "--pairing", "greedy:random", "--move-time", "30"]
+"""Land between the two fast bots: a game takes a fraction of a second."""
+
+
+def record(seats: list[str], points: list[float], seed: int, **extra: Any) -> dict[str, Any]:
+    base = {
+        "game": "land",
+        "seats": seats,
+        "seed": seed,
+        "difficulty": "",
+        "points": points,
+        "scores": [0, 0],
+        "faults": [],
+        "move_time": 1.0,
+        "bot_args": {},
+        "commit": "abc",
+        "search": None,
+    }
+    return base | extra
+
+
+@pytest.mark.slow
+def test_a_resumed_run_plays_only_the_games_its_file_lacks(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    results = tmp_path / "sparring.jsonl"
+    SPARRING.main([*QUICK, "--games", "2", "--results", str(results)])
+    first = [json.loads(line) for line in results.read_text().splitlines()]
+    assert [(r["seed"], r["seats"]) for r in first] == [
+        (0, ["random", "greedy"]),
+        (1, ["greedy", "random"]),
+    ]
+    assert all(r["commit"] and r["move_time"] == 30.0 and len(r["points"]) == 2 for r in first)
+    capsys.readouterr()
+
+    SPARRING.main([*QUICK, "--games", "3", "--resume", str(results)])
+    out = capsys.readouterr().out
+    assert "1 games to play (2 already in" in out
+    every = [json.loads(line) for line in results.read_text().splitlines()]
+    assert every[:2] == first and [r["seed"] for r in every] == [0, 1, 2]
+    assert "greedy vs random: greedy scores" in out and "in 3" in out
+
+
+def test_a_results_file_with_games_is_resumed_not_overwritten(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    results = tmp_path / "sparring.jsonl"
+    results.write_text(json.dumps(record(["greedy", "random"], [1, 0], 0)) + "\n")
+    before = results.read_text()
+    with pytest.raises(SystemExit) as exit_:
+        SPARRING.main([*QUICK, "--games", "1", "--results", str(results)])
+    assert exit_.value.code == 2
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1 and f"--resume {results}" in error
+    assert results.read_text() == before
+
+
+def test_a_damaged_line_is_named_and_nothing_is_played_or_lost(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    results = tmp_path / "sparring.jsonl"
+    good = json.dumps(record(["greedy", "random"], [1, 0], 0))
+    results.write_text(good + '\n{"game": "land", "seats"\n')
+    before = results.read_text()
+    for flag in ("--resume", "--report"):
+        with pytest.raises(SystemExit) as exit_:
+            SPARRING.main([*QUICK, "--games", "4", flag, str(results)])
+        assert exit_.value.code == 2
+        error = capsys.readouterr().err
+        assert error.count("\n") == 1 and f"{results}:2:" in error
+    assert results.read_text() == before
+
+
+def test_the_report_reads_standings_intervals_and_search_rates_from_the_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    search = {"decisions": 10, "iterations": 1000, "cpu_seconds": 2.0}
+    args = {"mcts": "--iterations 100"}
+    lines = [
+        record(["mcts", "greedy"], [1, 0], 0, bot_args=args, search=search),
+        record(["greedy", "mcts"], [0, 1], 1, bot_args=args, search=search),
+        record(["mcts", "greedy"], [0.5, 0.5], 2, bot_args=args, search=search),
+        record(["greedy", "mcts"], [1, 0], 3, bot_args=args, search=search),
+        record(["mcts"], [1], 0, game="land6", difficulty="NORMAL", bot_args=args),
+        record(["greedy"], [0], 0, game="land6", difficulty="NORMAL"),
+    ]
+    results = tmp_path / "sparring.jsonl"
+    results.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    SPARRING.main(["--report", str(results)])
+    out = capsys.readouterr().out
+    low, high = RESULTS.wilson(2.5, 4)
+    assert "mcts (--iterations 100) vs greedy: mcts (--iterations 100) scores 0.625 " in out
+    assert f"[{low:.3f}, {high:.3f}] in 4" in out
+    assert "searched 40 decisions: 100 iterations each, 500 per CPU second" in out
+    assert "normal     mcts (--iterations 100)    1.000" in out
+    assert "normal     greedy" in out and "land6: solo, 1 s per move, 2 games" in out
+
+
+def test_pairings_and_difficulties_choose_the_games_played() -> None:
+    games = ["--game", "land", "--game", "land6", "--games", "4"]
+    args = SPARRING.parse_args([*games, "--pairing", "greedy:mcts", "--difficulty", "normal"])
+    tasks = SPARRING.schedule(args)
+    duels = [t for t in tasks if t.game == "land"]
+    assert [t.seats for t in duels] == [("greedy", "mcts"), ("mcts", "greedy")] * 2
+    solo = [t for t in tasks if t.game == "land6"]
+    assert {(t.seats, t.difficulty) for t in solo} == {
+        (("greedy",), "NORMAL"),
+        (("mcts",), "NORMAL"),
+    }
+    assert len(solo) == 8
+    with pytest.raises(SystemExit):
+        SPARRING.parse_args(["--pairing", "mcts:mcts"])
