@@ -16,12 +16,15 @@ value per seat. So:
 - time: the search stops at a deadline taken from ``seconds_left`` (and, with
   a bank, a share of it) less a safety margin, checked at every step;
 - rollouts: uniformly random, or the game's greedy bot (bots/*_greedy.py)
-  for a share of the moves, cut off after a number of steps and valued by
-  the provisional standings;
+  for a share of the moves, cut off after a number of steps (the game's own,
+  short where games are long) and valued by the game's points estimate
+  (bots/mcts_values.py), or the provisional standings where it has none;
+- samples: the first ``--samples`` iterations each sample a position; later
+  ones start from a clone of one of those (a clone is far cheaper);
 - the greedy bot's own choice (where the game has one) is searched first
-  and kept unless search finds better on evidence: a search too short to
-  judge (a second is a few dozen Carcassonne rollouts in Python) plays no
-  worse than the greedy bot.
+  and kept unless search finds better on evidence (a lead of ``--overrule``
+  standard errors, from the spread of the values seen): a search too short
+  to judge plays no worse than the greedy bot.
 
 Values are in [0, 1]: a seat's average finishing place (1 first, 0 last;
 ties share), blended with a little of its score's place between the lowest
@@ -50,6 +53,8 @@ from referee.errors import LandgraveError
 from referee.games import get_engine, registered
 from referee.match.chance import sample_outcome
 
+mcts_values = importlib.import_module("landgrave_bots.mcts_values")
+
 GREEDY_BOTS = {
     "land": ("land_greedy.py", "LandGreedyBot"),
     "land6": ("land6_heuristic.py", "Land6HeuristicBot"),
@@ -62,6 +67,8 @@ SCORE_WEIGHT = 0.1
 """How much a seat's score place adds to its finishing place in a value."""
 BANK_SHARE = 0.05
 """The part of the bank one decision may spend, beyond its own time."""
+DEFAULT_ROLLOUT_STEPS = 200
+"""Rollout steps in a game without an estimate (bots/mcts_values.py) before its standings judge."""
 
 
 @dataclass
@@ -157,7 +164,7 @@ class MctsBot(sdk.Bot):
 class _Node:
     """Statistics of one edge of the tree: the action (or outcome) that led here."""
 
-    __slots__ = ("available", "children", "totals", "visits")
+    __slots__ = ("available", "children", "squares", "totals", "visits")
 
     def __init__(self, seats: int) -> None:
         self.children: dict[Hashable, _Node] = {}
@@ -165,6 +172,8 @@ class _Node:
         self.available = 0
         """Iterations in which this action was legal at its parent (ISMCTS)."""
         self.totals = [0.0] * seats
+        self.squares = 0.0
+        """The searching seat's values squared, summed (kept at the root's children only)."""
 
 
 class _Search:
@@ -179,6 +188,14 @@ class _Search:
         self.seats = model.match.num_players
         self.settings = bot.settings
         self.greedy = bot.greedy_bot(model.match.game)
+        self.estimate = (
+            mcts_values.ESTIMATES.get(model.match.game) if self.settings.estimate else None
+        )
+        self.rollout_steps = self.settings.rollout_steps or (
+            self.estimate.rollout_steps if self.estimate is not None else DEFAULT_ROLLOUT_STEPS
+        )
+        self.samples: list[Any] = []
+        """Positions sampled once and cloned for each iteration: a clone costs far less."""
         self.rollouts = 0
         self.root: _Node | None = None
         self.prior_action: Any = None
@@ -196,18 +213,22 @@ class _Search:
         self.prior_action = None if prior is None else legal[prior]
         iterations = 0
         limit = self.settings.iterations
+        self.samples.append(first.clone())
         while time.monotonic() < self.deadline and (limit <= 0 or iterations < limit):
-            state = first if iterations == 0 else self.model.sample(self.rng)
-            self.iterate(root, state)
+            self.iterate(root, self.position(iterations))
             iterations += 1
         self.bot.last_iterations = iterations
         children = [root.children.get((self.seat, action)) for action in legal]
-        visits = [0 if child is None else child.visits for child in children]
-        means = [
-            0.0 if child is None or not child.visits else child.totals[self.seat] / child.visits
-            for child in children
-        ]
-        return choose(visits, means, prior, self.settings.overrule)
+        stats = [Evidence.of(child, self.seat) for child in children]
+        return choose(stats, prior, self.settings.overrule)
+
+    def position(self, iteration: int) -> Any:
+        """This iteration's position: a fresh sample while the pool fills, then a clone of one."""
+        if len(self.samples) < self.settings.samples:
+            state = self.model.sample(self.rng)
+            self.samples.append(state.clone())
+            return state
+        return self.samples[iteration % len(self.samples)].clone()
 
     def iterate(self, root: _Node, state: Any) -> None:
         """Select, expand one node, roll out, back up: one iteration on one sample."""
@@ -230,6 +251,8 @@ class _Search:
                 node, expanded = self.step(node, state, seat)
             path.append(node)
         values = self.rollout(state)
+        if len(path) > 1:
+            path[1].squares += values[self.seat] ** 2
         for visited in path:
             visited.visits += 1
             for index, value in enumerate(values):
@@ -276,7 +299,7 @@ class _Search:
         self.rollouts += 1
         greedy_share = self.settings.greedy_share if self.greedy is not None else 0.0
         tag = f"mcts-rollout-{self.rollouts}"
-        for _ in range(self.settings.rollout_steps):
+        for _ in range(self.rollout_steps):
             if state.is_terminal() or time.monotonic() >= self.deadline:
                 break
             for seat in state.to_act():
@@ -289,6 +312,8 @@ class _Search:
                 state.apply(seat, action)
         if self.greedy is not None:
             self.greedy.match_ended(self.match_as(tag, 0), [])
+        if self.estimate is not None and not state.is_terminal():
+            return mcts_values.lead_values(self.estimate.points(state), self.estimate.scale)
         return values(state.outcome())
 
     def greedy_action(self, state: Any, seat: int, tag: str) -> Any:
@@ -310,23 +335,48 @@ class _Search:
         return sdk.MatchInfo(tag, match.game, seat, match.num_players, self.model.config)
 
 
-def choose(visits: list[int], means: list[float], prior: int | None, overrule: float) -> int:
+PRIOR_SPREAD = 0.25
+"""A value's standard deviation before any is seen (values lie in [0, 1]): a guess."""
+PRIOR_WEIGHT = 2
+"""How many iterations' worth of weight ``PRIOR_SPREAD`` has against the spread seen."""
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """What search learned of one root action: visits, mean value and its spread."""
+
+    visits: int
+    mean: float
+    variance: float
+    """Of one iteration's value: the spread seen, drawn towards ``PRIOR_SPREAD`` while few."""
+
+    @classmethod
+    def of(cls, node: _Node | None, seat: int) -> Evidence:
+        if node is None or not node.visits:
+            return cls(0, 0.0, PRIOR_SPREAD**2)
+        n = node.visits
+        mean = node.totals[seat] / n
+        seen = max(0.0, node.squares - n * mean * mean)
+        return cls(n, mean, (seen + PRIOR_WEIGHT * PRIOR_SPREAD**2) / (n + PRIOR_WEIGHT))
+
+
+def choose(stats: Sequence[Evidence], prior: int | None, overrule: float) -> int:
     """The root's choice: the most visited action (best mean on ties), or the prior.
 
     Search overrules the prior (the greedy choice) only on evidence: the most
     visited action, visited twice at least, must lead the prior's mean value
-    by ``overrule`` standard errors of the difference (a value's spread is at
-    most 1/2).
+    by ``overrule`` standard errors of the difference.
     """
-    best = max(range(len(visits)), key=lambda i: (visits[i], means[i]))
+    best = max(range(len(stats)), key=lambda i: (stats[i].visits, stats[i].mean))
     if prior is None:
         return best
-    if best == prior or visits[best] < 2:
+    chosen, kept = stats[best], stats[prior]
+    if best == prior or chosen.visits < 2:
         return prior
-    if not visits[prior]:
+    if not kept.visits:
         return best
-    error = 0.5 * math.sqrt(1 / visits[best] + 1 / visits[prior])
-    return best if means[best] - means[prior] > overrule * error else prior
+    error = math.sqrt(chosen.variance / chosen.visits + kept.variance / kept.visits)
+    return best if chosen.mean - kept.mean > overrule * error else prior
 
 
 def values(outcome: Sequence[SeatOutcome]) -> list[float]:
@@ -379,8 +429,22 @@ def parse_settings(argv: list[str]) -> argparse.Namespace:
     parser.add_argument(
         "--rollout-steps",
         type=int,
-        default=200,
-        help="rollout steps before the provisional standings value the position",
+        default=0,
+        help="rollout steps before the position is judged (0: the game's own number, "
+        "bots/mcts_values.py, else 200)",
+    )
+    parser.add_argument(
+        "--estimate",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="judge a cut rollout by the game's points estimate (bots/mcts_values.py) "
+        "rather than its provisional standings",
+    )
+    parser.add_argument(
+        "--samples",
+        type=int,
+        default=32,
+        help="positions sampled per move; iterations after them start from clones of them",
     )
     parser.add_argument(
         "--margin", type=float, default=0.06, help="seconds kept back from every deadline"

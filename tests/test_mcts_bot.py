@@ -100,13 +100,34 @@ def test_greedy_rollouts_ask_the_games_own_greedy_bot(game: str) -> None:
     assert bot.statistics.cpu_seconds > 0
 
 
+def evidence(visits: int, mean: float, spread: float) -> Any:
+    """What search saw of an action whose values had this standard deviation."""
+    node = MCTS._Node(1)
+    node.visits, node.totals = visits, [mean * visits]
+    node.squares = visits * (spread**2 + mean**2)
+    return MCTS.Evidence.of(node, 0)
+
+
 def test_search_overrules_the_greedy_choice_only_on_evidence() -> None:
-    choose = MCTS.choose
-    assert choose([5, 9, 1], [0.4, 0.6, 0.0], None, 1.0) == 1
-    assert choose([1, 1, 1], [0.0, 1.0, 0.0], 0, 1.0) == 0  # one visit each proves nothing
-    assert choose([10, 12, 1], [0.4, 0.5, 0.0], 0, 1.0) == 0  # a lead within the noise
-    assert choose([40, 90, 1], [0.3, 0.6, 0.0], 0, 1.0) == 1  # a clear lead
+    def choose(visits: list[int], means: list[float], prior: int | None, z: float = 1.0) -> int:
+        stats = [evidence(n, mean, 0.5) for n, mean in zip(visits, means, strict=True)]
+        return int(MCTS.choose(stats, prior, z))
+
+    assert choose([5, 9, 1], [0.4, 0.6, 0.0], None) == 1
+    assert choose([1, 1, 1], [0.0, 1.0, 0.0], 0) == 0  # one visit each proves nothing
+    assert choose([10, 12, 1], [0.4, 0.5, 0.0], 0) == 0  # a lead within the noise
+    assert choose([40, 90, 1], [0.3, 0.6, 0.0], 0) == 1  # a clear lead
     assert choose([40, 90, 1], [0.3, 0.6, 0.0], 0, 5.0) == 0  # unless asked for more
+
+
+def test_a_steady_lead_overrules_sooner_than_a_noisy_one() -> None:
+    """The spread of the values seen, not the widest spread there could be, sets the bar."""
+    steady = [evidence(8, 0.50, 0.05), evidence(12, 0.56, 0.05)]
+    noisy = [evidence(8, 0.50, 0.45), evidence(12, 0.56, 0.45)]
+    assert MCTS.choose(steady, 0, 1.0) == 1
+    assert MCTS.choose(noisy, 0, 1.0) == 0
+    unseen = MCTS.Evidence.of(None, 0)
+    assert unseen.visits == 0 and unseen.variance == MCTS.PRIOR_SPREAD**2
 
 
 @pytest.mark.parametrize("game", ["land", "carcassonne"])
@@ -188,3 +209,23 @@ def test_mcts_never_times_out_or_plays_illegally_at_200_ms_per_move(
     # late one; the MCTS bot then wins by adjudication, which is no fault of its own.)
     ended = {"normal", "adjudicated"}
     assert all(s["termination"] in ended and not s.get("faults") for s in seats), seats
+
+
+def test_a_move_samples_its_positions_once_and_clones_them_after(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Sampling builds a state from an observation; a clone is far cheaper (docs/bots.md)."""
+    sampled = 0
+    sample = sdk.ForwardModel.sample
+
+    def counted(model: sdk.ForwardModel, rng: Any) -> Any:
+        nonlocal sampled
+        sampled += 1
+        return sample(model, rng)
+
+    monkeypatch.setattr(sdk.ForwardModel, "sample", counted)
+    bot = mcts("--iterations", "40", "--samples", "4")
+    decision = decision_at("carcassonne", 2, 0.3)
+    assert 0 <= bot.decide(decision) < len(decision.legal_actions)
+    assert bot.last_iterations == 40
+    assert sampled == 4

@@ -1,0 +1,135 @@
+"""What a position is worth to each seat, per game, where the MCTS bot cuts a rollout short.
+
+A rollout played to the end of a Landover or Farlanthia game is hundreds of
+random steps (a noisy verdict at a high price), so the MCTS bot plays a
+few steps and asks this module. Each game's ``Estimate`` gives every seat
+a number of points it may expect to end with, counting what the game's own
+score does not count yet (Carcassonne's unfinished features and farms, a
+Landover seat's production); the bot turns a lead into a value in [0, 1]
+with the game's ``scale``: a lead of one scale is worth about three wins in
+four. The numbers are guesses of ours, kept few; bench/sparring.py measures
+whether they help.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+Points = Callable[[Any], list[float]]
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """How one game's positions are judged before their end."""
+
+    points: Points
+    """Each seat's expected final points in a position (the state is left unchanged)."""
+    scale: float
+    """A lead, in those points, that wins about three games in four."""
+    rollout_steps: int
+    """Steps a rollout plays before the estimate judges it (a guess per game, benched)."""
+
+
+def land_points(state: Any) -> list[float]:
+    """Land: the plots owned (the score, LAND-14)."""
+    return [float(score) for score in state.scores()]
+
+
+def carcassonne_points(state: Any) -> list[float]:
+    """Carcassonne: the score if the game ended now, unfinished features and farms counted."""
+    ended = state.clone()
+    ended.end_game()
+    return [float(score.total) for score in ended.scores]
+
+
+PRODUCTION_WORTH = 0.15
+"""Victory points per pip of production a turn (a village on a 6 is 5 pips)."""
+CARD_WORTH = 0.05
+"""Victory points per card in hand: cards become buildings."""
+
+
+def landover_points(state: Any) -> list[float]:
+    """Landover: the victory points, and a little for production and cards in hand."""
+    board = state.board
+    production = [0.0] * state.players
+    for vertex, owner in enumerate(state.owner):
+        if owner >= 0:
+            pips = sum(_pips(board.numbers[tile]) for tile in board.vertex_tiles[vertex])
+            production[owner] += state.building[vertex] * pips
+    return [
+        state.victory_points(seat)
+        + PRODUCTION_WORTH * production[seat]
+        + CARD_WORTH * sum(state.hand[seat])
+        for seat in range(state.players)
+    ]
+
+
+def _pips(number: int) -> int:
+    """Chances in 36 that two dice roll ``number`` (0 for a hex without one)."""
+    return 6 - abs(7 - number) if 2 <= number <= 12 else 0
+
+
+TROOP_WORTH = 0.05
+"""Renown per troop on the board: troops win battles, and battles renown."""
+STRUCTURE_WORTH = 0.1
+"""Renown per structure owned."""
+FALLEN = -10.0
+"""A realm whose capitol fell: far below any living one (it ranks after them)."""
+
+
+def farlanthia_points(state: Any) -> list[float]:
+    """Farlanthia: renown (valor and honor count a tenth each) and a realm's strength."""
+    tiles = state.tiles
+    troops = [0] * state.players
+    structures = [0] * state.players
+    for owner, count in zip(tiles.troop_owner, tiles.troops, strict=True):
+        if owner >= 0:
+            troops[owner] += count
+    for owner in tiles.owner:
+        if owner >= 0:
+            structures[owner] += 1
+    points = []
+    for seat, realm in enumerate(state.realms):
+        if not realm.alive:
+            points.append(FALLEN + 0.1 * realm.eliminated_order)  # the last to fall ranks first
+            continue
+        renown = realm.renown + (realm.valor + realm.honor) / 10
+        points.append(renown + TROOP_WORTH * troops[seat] + STRUCTURE_WORTH * structures[seat])
+    return points
+
+
+ESTIMATES = {
+    "land": Estimate(land_points, scale=4.0, rollout_steps=200),
+    "carcassonne": Estimate(carcassonne_points, scale=10.0, rollout_steps=12),
+    "landover": Estimate(landover_points, scale=2.0, rollout_steps=40),
+    "farlanthia": Estimate(farlanthia_points, scale=1.0, rollout_steps=40),
+}
+"""The games with an estimate; any other game's rollouts are valued by its standings."""
+
+
+def lead_values(points: Sequence[float], scale: float) -> list[float]:
+    """Each seat's chance, in [0, 1], of finishing ahead of another seat, from estimated points.
+
+    The mean over the other seats of a logistic in the lead over each: a seat
+    ahead of everyone by much approaches 1, level seats get 1/2.
+    """
+    seats = len(points)
+    if seats == 1:
+        return [0.5]
+    values = []
+    for seat, mine in enumerate(points):
+        ahead = sum(
+            _logistic((mine - theirs) / scale)
+            for other, theirs in enumerate(points)
+            if other != seat
+        )
+        values.append(ahead / (seats - 1))
+    return values
+
+
+def _logistic(x: float) -> float:
+    # A lead of one scale is worth 3 to 1: log(3) makes it so.
+    return 1.0 / (1.0 + math.exp(-math.log(3.0) * max(-50.0, min(50.0, x))))

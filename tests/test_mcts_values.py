@@ -1,0 +1,79 @@
+"""The MCTS bot's estimates of a position (bots/mcts_values.py).
+
+A rollout cut short is judged by them, so they must read the position
+without changing it, agree with the game's own score where the game has
+ended, and turn leads into values a search can average.
+"""
+
+from __future__ import annotations
+
+import importlib
+from functools import cache
+from typing import Any
+
+import pytest
+
+from referee.games import get_engine
+from referee.testing import random_playout
+
+VALUES: Any = importlib.import_module("landgrave_bots.mcts_values")
+
+
+@cache
+def history(game: str) -> list[tuple[int, Any]]:
+    """A random 2-player game's moves (Landover's are thousands: played once)."""
+    return random_playout(get_engine(game), 2, 3)[1]
+
+
+def position(game: str, share: float) -> Any:
+    """The state a share of the way into that game."""
+    engine = get_engine(game)
+    state = engine.new_game(engine.default_config(), 2)
+    moves = history(game)
+    for seat, action in moves[: int(len(moves) * share)]:
+        state.apply(seat, action)
+    return state
+
+
+@pytest.mark.parametrize("game", sorted(VALUES.ESTIMATES))
+@pytest.mark.parametrize("share", [0.0, 0.5, 1.0])
+def test_an_estimate_reads_the_position_without_changing_it(game: str, share: float) -> None:
+    state = position(game, share)
+    before = state.canonical()
+    points = VALUES.ESTIMATES[game].points(state)
+    assert len(points) == 2 and all(isinstance(p, float) for p in points)
+    assert state.canonical() == before
+
+
+def test_carcassonne_counts_unfinished_features_and_the_final_score_at_the_end() -> None:
+    state = position("carcassonne", 0.5)
+    now = [score.total for score in state.scores]
+    points = VALUES.carcassonne_points(state)
+    assert all(p >= n for p, n in zip(points, now, strict=True))
+    assert points != now  # followers stand on unfinished features half way through
+    ended = position("carcassonne", 1.0)
+    assert ended.is_terminal()
+    assert VALUES.carcassonne_points(ended) == [o.score for o in ended.outcome()]
+
+
+def test_landover_counts_victory_points_first() -> None:
+    state = position("landover", 0.3)
+    points = VALUES.landover_points(state)
+    for seat in range(2):
+        assert state.victory_points(seat) <= points[seat] < state.victory_points(seat) + 10
+
+
+def test_a_fallen_farlanthia_realm_is_worth_less_than_any_living_one() -> None:
+    state = position("farlanthia", 0.3)
+    state.realms[1].alive = False
+    points = VALUES.farlanthia_points(state)
+    assert points[1] < 0 <= points[0]
+
+
+def test_leads_become_values_level_at_a_half_and_three_to_one_at_one_scale() -> None:
+    assert VALUES.lead_values([7.0, 7.0], 2.0) == [0.5, 0.5]
+    ahead = VALUES.lead_values([9.0, 7.0], 2.0)
+    assert ahead == pytest.approx([0.75, 0.25])
+    three = VALUES.lead_values([10.0, 0.0, 0.0], 10.0)
+    assert three[0] == pytest.approx(0.75) and three[1] == three[2] == pytest.approx(0.375)
+    assert VALUES.lead_values([1e9, 0.0], 1.0) == pytest.approx([1.0, 0.0])
