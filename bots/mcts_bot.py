@@ -15,8 +15,9 @@ value per seat. So:
   outcome gets its own node, so what follows a die roll depends on the roll;
 - time: the search stops at a deadline taken from ``seconds_left`` (and, with
   a bank, a share of it) less a safety margin, checked at every step;
-- rollouts: uniformly random, or the game's greedy bot (bots/*_greedy.py)
-  for a share of the moves, cut off after a number of steps (the game's own,
+- rollouts: random moves less those a player rarely makes
+  (bots/mcts_rollouts.py), uniformly random, or the game's greedy bot
+  (bots/*_greedy.py) for a share of the moves, cut off after a number of steps (the game's own,
   short where games are long) and valued by the game's points estimate
   (bots/mcts_values.py), or the provisional standings where it has none;
 - samples: the first ``--samples`` iterations each sample a position; later
@@ -53,6 +54,7 @@ from referee.errors import LandgraveError
 from referee.games import get_engine, registered
 from referee.match.chance import sample_outcome
 
+mcts_rollouts = importlib.import_module("landgrave_bots.mcts_rollouts")
 mcts_values = importlib.import_module("landgrave_bots.mcts_values")
 
 GREEDY_BOTS = {
@@ -194,6 +196,8 @@ class _Search:
         self.rollout_steps = self.settings.rollout_steps or (
             self.estimate.rollout_steps if self.estimate is not None else DEFAULT_ROLLOUT_STEPS
         )
+        light = self.settings.rollout != "random"
+        self.policy = mcts_rollouts.POLICIES.get(model.match.game) if light else None
         self.samples: list[Any] = []
         """Positions sampled once and cloned for each iteration: a clone costs far less."""
         self.rollouts = 0
@@ -307,6 +311,8 @@ class _Search:
                     action = sample_outcome(state.chance_outcomes(), self.rng)
                 elif greedy_share and self.rng.random() < greedy_share:
                     action = self.greedy_action(state, seat, tag)
+                elif self.policy is not None:
+                    action = self.policy.choose(state.legal_actions(seat), self.rng)
                 else:
                     action = self.rng.choice(state.legal_actions(seat))
                 state.apply(seat, action)
@@ -416,9 +422,10 @@ def parse_settings(argv: list[str]) -> argparse.Namespace:
     )
     parser.add_argument(
         "--rollout",
-        choices=("random", "greedy"),
-        default="random",
-        help="rollout policy: uniformly random, or the game's greedy bot where it has one",
+        choices=("light", "random", "greedy"),
+        default="light",
+        help="rollout policy: the game's light policy (bots/mcts_rollouts.py, else uniform), "
+        "uniformly random, or the light policy with a share of the game's greedy bot's moves",
     )
     parser.add_argument(
         "--greedy-share",
