@@ -319,7 +319,7 @@ class _Search:
         if self.greedy is not None:
             self.greedy.match_ended(self.match_as(tag, 0), [])
         if self.estimate is not None and not state.is_terminal():
-            return mcts_values.lead_values(self.estimate.points(state), self.estimate.scale)
+            return list(self.estimate.values(state))
         return values(state.outcome())
 
     def greedy_action(self, state: Any, seat: int, tag: str) -> Any:

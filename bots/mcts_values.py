@@ -2,35 +2,43 @@
 
 A rollout played to the end of a Landover or Farlanthia game is hundreds of
 random steps (a noisy verdict at a high price), so the MCTS bot plays a
-few steps and asks this module. Each game's ``Estimate`` gives every seat
-a number of points it may expect to end with, counting what the game's own
-score does not count yet (Carcassonne's unfinished features and farms, a
-Landover seat's production); the bot turns a lead into a value in [0, 1]
-with the game's ``scale``: a lead of one scale is worth about three wins in
-four. The numbers are guesses of ours, kept few; bench/sparring.py measures
-whether they help.
+few steps and asks this module. In a game of several seats, the estimate
+gives every seat a number of points it may expect to end with, counting
+what the game's own score does not count yet (Carcassonne's unfinished
+features and farms, a Landover seat's production), and a lead becomes a
+value in [0, 1] with the game's scale: a lead of one scale is worth about
+three wins in four. In LAND 6 (solo), the heuristic bot's own judgement of
+a position (roughly its chance of winning, in percent) is the value. The
+numbers are guesses of ours, kept few; bench/sparring.py measures whether
+they help.
 """
 
 from __future__ import annotations
 
+import importlib
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-Points = Callable[[Any], list[float]]
+Judge = Callable[[Any], list[float]]
+"""Each seat's value in [0, 1] of a position (the state is left unchanged)."""
+
+land6_heuristic = importlib.import_module("landgrave_bots.land6_heuristic")
 
 
 @dataclass(frozen=True)
 class Estimate:
     """How one game's positions are judged before their end."""
 
-    points: Points
-    """Each seat's expected final points in a position (the state is left unchanged)."""
-    scale: float
-    """A lead, in those points, that wins about three games in four."""
+    values: Judge
     rollout_steps: int
     """Steps a rollout plays before the estimate judges it (a guess per game, benched)."""
+
+
+def by_lead(points: Callable[[Any], list[float]], scale: float) -> Judge:
+    """Values from each seat's expected points: a lead of ``scale`` wins three in four."""
+    return lambda state: lead_values(points(state), scale)
 
 
 def land_points(state: Any) -> list[float]:
@@ -101,11 +109,43 @@ def farlanthia_points(state: Any) -> list[float]:
     return points
 
 
+class Land6Judge:
+    """LAND 6: the heuristic bot's score of the position, as a chance of winning.
+
+    Its model of the board is made from an observation once per laid board
+    (the engine shares the board between a game's states).
+    """
+
+    def __init__(self) -> None:
+        self.boards: dict[int, tuple[Any, Any]] = {}
+
+    def __call__(self, state: Any) -> list[float]:
+        if state.board is None:  # tiles still being laid: chance's turn, never a seat's
+            return [0.5]
+        board = self.model_board(state)
+        dice = {square: die.value for square, die in state.dice.items()}
+        score = land6_heuristic.value(board, dice, frozenset(state.cubes))
+        return [min(1.0, max(0.0, score / 100))]
+
+    def model_board(self, state: Any) -> Any:
+        known = self.boards.get(id(state.board))
+        if known is None or known[0] is not state.board:
+            if len(self.boards) >= 8:  # a few games at once; forget older boards
+                self.boards.clear()
+            known = self.boards[id(state.board)] = (state.board, self.board_of(state))
+        return known[1]
+
+    @staticmethod
+    def board_of(state: Any) -> Any:
+        return land6_heuristic.Board(state.observation(0))
+
+
 ESTIMATES = {
-    "land": Estimate(land_points, scale=4.0, rollout_steps=200),
-    "carcassonne": Estimate(carcassonne_points, scale=10.0, rollout_steps=12),
-    "landover": Estimate(landover_points, scale=2.0, rollout_steps=40),
-    "farlanthia": Estimate(farlanthia_points, scale=1.0, rollout_steps=40),
+    "land": Estimate(by_lead(land_points, scale=4.0), rollout_steps=200),
+    "carcassonne": Estimate(by_lead(carcassonne_points, scale=10.0), rollout_steps=12),
+    "landover": Estimate(by_lead(landover_points, scale=2.0), rollout_steps=40),
+    "farlanthia": Estimate(by_lead(farlanthia_points, scale=1.0), rollout_steps=40),
+    "land6": Estimate(Land6Judge(), rollout_steps=4),
 }
 """The games with an estimate; any other game's rollouts are valued by its standings."""
 

@@ -19,16 +19,20 @@ from referee.testing import random_playout
 VALUES: Any = importlib.import_module("landgrave_bots.mcts_values")
 
 
+def players(game: str) -> int:
+    return 1 if game == "land6" else 2
+
+
 @cache
 def history(game: str) -> list[tuple[int, Any]]:
-    """A random 2-player game's moves (Landover's are thousands: played once)."""
-    return random_playout(get_engine(game), 2, 3)[1]
+    """A random game's moves, 2 players where it can (Landover's are thousands: played once)."""
+    return random_playout(get_engine(game), players(game), 3)[1]
 
 
 def position(game: str, share: float) -> Any:
     """The state a share of the way into that game."""
     engine = get_engine(game)
-    state = engine.new_game(engine.default_config(), 2)
+    state = engine.new_game(engine.default_config(), players(game))
     moves = history(game)
     for seat, action in moves[: int(len(moves) * share)]:
         state.apply(seat, action)
@@ -40,8 +44,8 @@ def position(game: str, share: float) -> Any:
 def test_an_estimate_reads_the_position_without_changing_it(game: str, share: float) -> None:
     state = position(game, share)
     before = state.canonical()
-    points = VALUES.ESTIMATES[game].points(state)
-    assert len(points) == 2 and all(isinstance(p, float) for p in points)
+    values = VALUES.ESTIMATES[game].values(state)
+    assert len(values) == players(game) and all(0.0 <= v <= 1.0 for v in values)
     assert state.canonical() == before
 
 
@@ -77,3 +81,15 @@ def test_leads_become_values_level_at_a_half_and_three_to_one_at_one_scale() -> 
     three = VALUES.lead_values([10.0, 0.0, 0.0], 10.0)
     assert three[0] == pytest.approx(0.75) and three[1] == three[2] == pytest.approx(0.375)
     assert VALUES.lead_values([1e9, 0.0], 1.0) == pytest.approx([1.0, 0.0])
+
+
+def test_land6_is_judged_by_the_heuristic_bots_own_score() -> None:
+    """Its position score is roughly a chance of winning in percent (bots/land6_heuristic.py)."""
+    heuristic = importlib.import_module("landgrave_bots.land6_heuristic")
+    judge = VALUES.ESTIMATES["land6"].values
+    state = position("land6", 0.5)
+    board = heuristic.Board(state.observation(0))
+    dice = {square: die.value for square, die in state.dice.items()}
+    score = heuristic.score_position(board, dice, frozenset(state.cubes))
+    assert judge(state) == [min(1.0, max(0.0, score / 100))]
+    assert judge(position("land6", 0.0)) == [0.5]  # no board laid yet
