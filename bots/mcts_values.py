@@ -42,8 +42,56 @@ def by_lead(points: Callable[[Any], list[float]], scale: float) -> Judge:
 
 
 def land_points(state: Any) -> list[float]:
-    """Land: the plots owned (the score, LAND-14)."""
-    return [float(score) for score in state.scores()]
+    """Land: the plots owned (the score, LAND-14), and the free land each seat is nearest to.
+
+    The game goes on until nobody can claim more, so a free plot tends to go
+    to whoever reaches it first: each free usable plot counts for the seat
+    fewest steps away over free land (shared on a tie), as territory does in Go.
+    """
+    board, owner = state.board, state.owner
+    points = [float(score) for score in state.scores()]
+    nearest = _land_distances(state)
+    for plot, kind in enumerate(board.kinds):
+        if owner[plot] >= 0 or not kind.is_usable:
+            continue
+        steps = [distance[plot] for distance in nearest]
+        best = min(steps, default=UNREACHED)
+        if best < UNREACHED:
+            winners = [seat for seat, d in enumerate(steps) if d == best]
+            for seat in winners:
+                points[seat] += 1 / len(winners)
+    return points
+
+
+UNREACHED = 1 << 20
+
+
+def _land_distances(state: Any) -> list[list[int]]:
+    """Per seat, the steps from its land to every plot over free usable land."""
+    board, owner, half = state.board, state.owner, state.half
+    neighbours = board.neighbours
+    free = [
+        owner[plot] < 0 and half[plot] < 0 and kind.is_usable
+        for plot, kind in enumerate(board.kinds)
+    ]
+    result = []
+    for plots in state.owned:
+        distance = [UNREACHED] * board.size
+        frontier = list(plots)
+        for plot in frontier:
+            distance[plot] = 0
+        steps = 0
+        while frontier:
+            steps += 1
+            grown = []
+            for plot in frontier:
+                for near in neighbours(plot):
+                    if free[near] and distance[near] == UNREACHED:
+                        distance[near] = steps
+                        grown.append(near)
+            frontier = grown
+        result.append(distance)
+    return result
 
 
 def carcassonne_points(state: Any) -> list[float]:
@@ -141,7 +189,7 @@ class Land6Judge:
 
 
 ESTIMATES = {
-    "land": Estimate(by_lead(land_points, scale=4.0), rollout_steps=200),
+    "land": Estimate(by_lead(land_points, scale=4.0), rollout_steps=10),
     "carcassonne": Estimate(by_lead(carcassonne_points, scale=10.0), rollout_steps=12),
     "landover": Estimate(by_lead(landover_points, scale=2.0), rollout_steps=40),
     "farlanthia": Estimate(by_lead(farlanthia_points, scale=1.0), rollout_steps=40),

@@ -93,3 +93,17 @@ def test_land6_is_judged_by_the_heuristic_bots_own_score() -> None:
     score = heuristic.score_position(board, dice, frozenset(state.cubes))
     assert judge(state) == [min(1.0, max(0.0, score / 100))]
     assert judge(position("land6", 0.0)) == [0.5]  # no board laid yet
+
+
+def test_land_counts_free_land_for_the_seat_nearest_to_it() -> None:
+    """A plot fewer steps from one seat's land than from another's counts for that seat."""
+    state = position("land", 0.3)
+    points = VALUES.land_points(state)
+    owned = state.scores()
+    free = sum(
+        kind.is_usable and state.owner[plot] < 0 and state.half[plot] < 0
+        for plot, kind in enumerate(state.board.kinds)
+    )
+    assert all(p >= o for p, o in zip(points, owned, strict=True))
+    assert sum(points) <= sum(owned) + free
+    assert sum(points) > sum(owned)  # a third of the way in, free land lies within reach
