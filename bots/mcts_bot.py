@@ -144,13 +144,18 @@ class MctsBot(sdk.Bot):
         return self.rng.randrange(len(decision.legal_actions)) if choice is None else choice
 
     def budget(self, decision: sdk.Decision) -> float:
-        """Seconds to search: this decision's time and a share of the bank, less a margin."""
+        """Seconds to search: this decision's time and a share of the bank, less a margin.
+
+        ``--move-time`` caps it: the bot's own think time, apart from the clock
+        (the margin guards the referee's deadline, which is further away then).
+        """
         own = decision.seconds_left - decision.bank_seconds
         allowance = own + BANK_SHARE * decision.bank_seconds
-        if self.settings.move_time > 0:
-            allowance = min(allowance, self.settings.move_time)
         margin = self.settings.margin + self.settings.margin_share * allowance
-        return max(0.0, allowance - margin)
+        budget = allowance - margin
+        if self.settings.move_time > 0:
+            budget = min(budget, self.settings.move_time)
+        return max(0.0, budget)
 
     def greedy_bot(self, game: str, always: bool = False) -> Any | None:
         """The game's heuristic bot for rollouts (or ``always``), loaded once; None without one."""
@@ -415,7 +420,8 @@ def parse_settings(argv: list[str]) -> argparse.Namespace:
         "--move-time",
         type=float,
         default=0.0,
-        help="seconds to search per move at most (0: the time the referee gives, less a margin)",
+        help="seconds to search per move at most, however long the clock allows "
+        "(0: the time the referee gives, less a margin)",
     )
     parser.add_argument(
         "--exploration", type=float, default=0.7, help="the UCT exploration constant"

@@ -148,7 +148,8 @@ def test_the_budget_keeps_a_margin_and_spends_a_little_of_the_bank() -> None:
     bot = mcts()
     assert bot.budget(plain) == pytest.approx(0.2 - 0.06 - 0.15 * 0.2)
     assert bot.budget(banked) == pytest.approx(0.7 - 0.06 - 0.15 * 0.7)
-    assert mcts("--move-time", "0.1").budget(banked) == pytest.approx(0.1 - 0.06 - 0.015)
+    assert mcts("--move-time", "0.1").budget(banked) == pytest.approx(0.1)  # its own think time
+    assert mcts("--move-time", "5").budget(banked) == pytest.approx(0.7 - 0.06 - 0.15 * 0.7)
     assert bot.budget(sdk.Decision(match, None, [], seconds_left=0.01)) == 0.0
 
 
