@@ -177,18 +177,19 @@ def report_solo(records: list[dict[str, Any]], move_time: float) -> None:
 
 def report_search(records: list[dict[str, Any]]) -> None:
     """The MCTS bot's search: iterations per decision and per CPU second, by its arguments."""
-    sums: dict[str, list[float]] = defaultdict(lambda: [0, 0, 0.0])
+    sums: dict[str, list[float]] = defaultdict(lambda: [0, 0, 0, 0.0])
     for record in records:
         search = record.get("search")
         if search:
             total = sums[entrant("mcts", record)]
             total[0] += search["decisions"]
             total[1] += search["iterations"]
-            total[2] += search["cpu_seconds"]
-    for name, (decisions, iterations, cpu) in sorted(sums.items()):
+            total[2] += search.get("reused_visits", 0)
+            total[3] += search["cpu_seconds"]
+    for name, (decisions, iterations, reused, cpu) in sorted(sums.items()):
         per_decision = iterations / decisions if decisions else 0.0
         rate = iterations / cpu if cpu else 0.0
         print(
             f"  {name} searched {int(decisions)} decisions: {per_decision:.0f} iterations "
-            f"each, {rate:.0f} per CPU second"
+            f"each (and {reused / max(1, decisions):.0f} visits reused), {rate:.0f} per CPU second"
         )

@@ -22,6 +22,8 @@ value per seat. So:
   (bots/mcts_values.py), or the provisional standings where it has none;
 - samples: the first ``--samples`` iterations each sample a position; later
   ones start from a clone of one of those (a clone is far cheaper);
+- reuse: a search starts from the node of the last search's tree that the
+  events since (``decision.events``) lead to, when none was hidden;
 - the greedy bot's own choice (where the game has one) is searched first
   and kept unless search finds better on evidence (a lead of ``--overrule``
   standard errors, from the spread of the values seen): a search too short
@@ -50,7 +52,7 @@ from typing import Any
 
 import sdk
 from referee.engine import CHANCE, SeatOutcome
-from referee.errors import LandgraveError
+from referee.errors import LandgraveError, MalformedAction
 from referee.games import get_engine, registered
 from referee.match.chance import sample_outcome
 
@@ -80,6 +82,8 @@ class SearchStatistics:
     decisions: int = 0
     """Decisions searched (a decision with one legal action, or no model, is not)."""
     iterations: int = 0
+    reused_visits: int = 0
+    """Visits that searches inherited from the previous decision's tree (``--reuse``)."""
     cpu_seconds: float = 0.0
     """Process CPU time spent searching: the iteration rate a quiet machine reaches."""
 
@@ -97,6 +101,8 @@ class MctsBot(sdk.Bot):
         self.last_iterations = 0
         """Iterations of the last search (for tests and benchmarks)."""
         self.statistics = SearchStatistics()
+        self.trees: dict[str, _Node] = {}
+        """Per match, the root of the last search, to start the next one from (``--reuse``)."""
 
     def match_started(self, match: sdk.MatchInfo) -> None:
         """Load the game's engine and greedy bot if ``warmed_up`` did not (in-process play)."""
@@ -106,6 +112,7 @@ class MctsBot(sdk.Bot):
         self.greedy_bot(match.game, always=True)
 
     def match_ended(self, match: sdk.MatchInfo, results: list[Any]) -> None:
+        self.trees.pop(match.match_id, None)
         greedy = self.greedy.get(match.game)
         if greedy is not None:
             greedy.match_ended(match, results)
@@ -120,14 +127,37 @@ class MctsBot(sdk.Bot):
             return self.without_search(decision)
         prior = self.greedy_choice(decision) if self.settings.prior else None
         started = time.process_time()
+        root = self.reused_root(decision, model) if self.settings.reuse else None
+        search = _Search(self, model, decision.match.seat, deadline)
         try:
-            return _Search(self, model, decision.match.seat, deadline).run(prior)
+            return search.run(prior, root)
         except sdk.NoForwardModel:
             return self.without_search(decision) if prior is None else prior
         finally:
+            if search.root is not None:
+                self.trees[decision.match.match_id] = search.root
             self.statistics.decisions += 1
             self.statistics.iterations += self.last_iterations
+            self.statistics.reused_visits += search.reused_visits
             self.statistics.cpu_seconds += time.process_time() - started
+
+    def reused_root(self, decision: sdk.Decision, model: sdk.ForwardModel) -> _Node | None:
+        """The node of the last search's tree that this decision's events lead to, if any.
+
+        The events since the last decision (this seat's own step among them)
+        are the path down the tree. A step hidden from this seat, or one the
+        tree never tried, ends the reuse: the search starts afresh.
+        """
+        node = self.trees.pop(decision.match.match_id, None)
+        for event in decision.events:
+            if node is None or event.hidden:
+                return None
+            try:
+                action = model.from_proto(event.action)
+            except MalformedAction:  # an event we cannot read: start afresh
+                return None
+            node = node.children.get((event.seat, action))
+        return node
 
     def greedy_choice(self, decision: sdk.Decision) -> int | None:
         """The game's greedy bot's choice: searched first, and kept when search is too thin."""
@@ -180,7 +210,7 @@ class _Node:
         """Iterations in which this action was legal at its parent (ISMCTS)."""
         self.totals = [0.0] * seats
         self.squares = 0.0
-        """The searching seat's values squared, summed (kept at the root's children only)."""
+        """The searching seat's values squared, summed: their spread (``Evidence``)."""
 
 
 class _Search:
@@ -207,18 +237,21 @@ class _Search:
         """Positions sampled once and cloned for each iteration: a clone costs far less."""
         self.rollouts = 0
         self.root: _Node | None = None
+        self.reused_visits = 0
         self.prior_action: Any = None
 
-    def run(self, prior: int | None) -> int:
+    def run(self, prior: int | None, reused: _Node | None = None) -> int:
         """The index of the most visited legal action at the root (best mean on ties).
 
         ``prior`` (the greedy bot's choice) is expanded first, and kept unless
         the most visited action (visited twice at least) leads it in mean value
-        by ``--overrule`` standard errors.
+        by ``--overrule`` standard errors. ``reused``: a subtree of the last
+        search to start from.
         """
         first = self.model.sample(self.rng)
         legal = first.legal_actions(self.seat)
-        self.root = root = _Node(self.seats)
+        self.root = root = reused or _Node(self.seats)
+        self.reused_visits = root.visits
         self.prior_action = None if prior is None else legal[prior]
         iterations = 0
         limit = self.settings.iterations
@@ -260,10 +293,10 @@ class _Search:
                 node, expanded = self.step(node, state, seat)
             path.append(node)
         values = self.rollout(state)
-        if len(path) > 1:
-            path[1].squares += values[self.seat] ** 2
+        square = values[self.seat] ** 2
         for visited in path:
             visited.visits += 1
+            visited.squares += square
             for index, value in enumerate(values):
                 visited.totals[index] += value
 
@@ -479,6 +512,12 @@ def parse_settings(argv: list[str]) -> argparse.Namespace:
         type=float,
         default=1.0,
         help="standard errors by which search must lead the greedy choice to overrule it",
+    )
+    parser.add_argument(
+        "--reuse",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="start a search from the last one's subtree that the events since lead to",
     )
     parser.add_argument("--seed", type=int, default=None, help="seed of the search's randomness")
     settings, _ = parser.parse_known_args(argv)

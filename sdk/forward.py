@@ -68,6 +68,14 @@ class ForwardModel:
         """An engine action as the game's Action message (``decide`` may return it)."""
         return self.engine.action_to_proto(action)
 
+    def from_proto(self, message: Message) -> Any:
+        """The engine action an Action message names (an event's action, say).
+
+        Raises:
+            MalformedAction: the message is not the game's Action or names nothing.
+        """
+        return self.engine.action_from_proto(_as_generated(message))
+
 
 def forward_model(match: MatchInfo, observation: Message) -> ForwardModel:
     """The forward model of a match's game at one decision.

@@ -11,6 +11,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import json
+import random
 import sqlite3
 from pathlib import Path
 from typing import Any
@@ -19,7 +20,7 @@ import pytest
 import trio
 
 import sdk
-from referee.engine import SeatOutcome
+from referee.engine import CHANCE, SeatOutcome
 from referee.games import get_engine
 from referee.match import starvation
 from referee.settings import MatchOptions
@@ -230,3 +231,32 @@ def test_a_move_samples_its_positions_once_and_clones_them_after(
     assert 0 <= bot.decide(decision) < len(decision.legal_actions)
     assert bot.last_iterations == 40
     assert sampled == 4
+
+
+def test_the_next_search_starts_from_the_subtree_its_events_lead_to() -> None:
+    """A Carcassonne follower choice follows the seat's own placement: that subtree is kept."""
+    engine = get_engine("carcassonne")
+    place = decision_at("carcassonne", 2, 0.3)
+    bot = mcts("--iterations", "60")
+    choice = bot.decide(place)
+    assert bot.statistics.reused_visits == 0
+    seat = place.match.seat
+    state = place.forward_model().sample(random.Random(1))
+    action = state.legal_actions(seat)[choice]
+    visited = bot.trees["m"].children[(seat, action)].visits
+    state.apply(seat, action)
+    assert state.to_act() == (seat,)  # the follower choice comes next
+    legal = [engine.action_to_proto(a) for a in state.legal_actions(seat)]
+    placed = sdk.Event(step=1, seat=seat, action=engine.action_to_proto(action))
+    follower = sdk.Decision(
+        place.match, state.observation(seat), legal, seconds_left=60.0, events=[placed]
+    )
+    bot.decide(follower)
+    assert bot.statistics.reused_visits == visited > 0
+
+    unknown = sdk.Event(step=2, seat=CHANCE, action=None)
+    again = sdk.Decision(
+        place.match, state.observation(seat), legal, seconds_left=60.0, events=[unknown]
+    )
+    bot.decide(again)
+    assert bot.statistics.reused_visits == visited  # a hidden step: a fresh tree
