@@ -94,11 +94,26 @@ def _land_distances(state: Any) -> list[list[int]]:
     return result
 
 
+FOLLOWER_WORTH = (0.5, 2.5)
+"""Points a follower in hand is worth at the end and, added, at the start of the pile
+(the greedy bot's price of tying one up, bots/carcassonne_greedy.py)."""
+PILE = 71
+"""Tiles dealt after the start tile."""
+
+
 def carcassonne_points(state: Any) -> list[float]:
-    """Carcassonne: the score if the game ended now, unfinished features and farms counted."""
+    """Carcassonne: the score if the game ended now, and the followers still in hand.
+
+    The score counts unfinished features and farms as the game's end would;
+    a follower in hand is worth more while many tiles are left to use it on.
+    """
     ended = state.clone()
     ended.end_game()
-    return [float(score.total) for score in ended.scores]
+    left = state.tiles_remaining / PILE
+    worth = FOLLOWER_WORTH[0] + FOLLOWER_WORTH[1] * left
+    return [
+        score.total + worth * hand for score, hand in zip(ended.scores, state.hands, strict=True)
+    ]
 
 
 PRODUCTION_WORTH = 0.15

@@ -57,7 +57,9 @@ def test_carcassonne_counts_unfinished_features_and_the_final_score_at_the_end()
     assert points != now  # followers stand on unfinished features half way through
     ended = position("carcassonne", 1.0)
     assert ended.is_terminal()
-    assert VALUES.carcassonne_points(ended) == [o.score for o in ended.outcome()]
+    in_hand = [0.5 * hand for hand in ended.hands]  # no tile left to use them on
+    final = [o.score + h for o, h in zip(ended.outcome(), in_hand, strict=True)]
+    assert VALUES.carcassonne_points(ended) == final
 
 
 def test_landover_counts_victory_points_first() -> None:
