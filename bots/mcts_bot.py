@@ -17,9 +17,10 @@ value per seat. So:
   a bank, a share of it) less a safety margin, checked at every step;
 - rollouts: random moves less those a player rarely makes
   (bots/mcts_rollouts.py), uniformly random, or the game's greedy bot
-  (bots/*_greedy.py) for a share of the moves, cut off after a number of steps (the game's own,
-  short where games are long) and valued by the game's points estimate
-  (bots/mcts_values.py), or the provisional standings where it has none;
+  (bots/*_greedy.py) for a share of the moves, cut off after a number of
+  steps (the game's own, short where games are long) and valued by the
+  game's estimate (bots/mcts_values.py), or the provisional standings where
+  it has none;
 - samples: the first ``--samples`` iterations each sample a position; later
   ones start from a clone of one of those (a clone is far cheaper);
 - reuse: a search starts from the node of the last search's tree that the
@@ -42,22 +43,18 @@ from __future__ import annotations
 import argparse
 import contextlib
 import importlib
-import math
 import random
 import sys
 import time
-from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import sdk
-from referee.engine import CHANCE, SeatOutcome
 from referee.errors import LandgraveError, MalformedAction
 from referee.games import get_engine, registered
-from referee.match.chance import sample_outcome
 
-mcts_rollouts = importlib.import_module("landgrave_bots.mcts_rollouts")
-mcts_values = importlib.import_module("landgrave_bots.mcts_values")
+mcts_search = importlib.import_module("landgrave_bots.mcts_search")
+Node, Search = mcts_search.Node, mcts_search.Search
 
 GREEDY_BOTS = {
     "land": ("land_greedy.py", "LandGreedyBot"),
@@ -67,12 +64,8 @@ GREEDY_BOTS = {
     "farlanthia": ("farlanthia_greedy.py", "FarlanthiaGreedyBot"),
 }
 """Per game, the heuristic bot (file in bots/, installed in landgrave_bots; class) it asks."""
-SCORE_WEIGHT = 0.1
-"""How much a seat's score place adds to its finishing place in a value."""
 BANK_SHARE = 0.05
 """The part of the bank one decision may spend, beyond its own time."""
-DEFAULT_ROLLOUT_STEPS = 200
-"""Rollout steps in a game without an estimate (bots/mcts_values.py) before its standings judge."""
 
 
 @dataclass
@@ -101,7 +94,7 @@ class MctsBot(sdk.Bot):
         self.last_iterations = 0
         """Iterations of the last search (for tests and benchmarks)."""
         self.statistics = SearchStatistics()
-        self.trees: dict[str, _Node] = {}
+        self.trees: dict[str, Node] = {}
         """Per match, the root of the last search, to start the next one from (``--reuse``)."""
 
     def match_started(self, match: sdk.MatchInfo) -> None:
@@ -128,7 +121,7 @@ class MctsBot(sdk.Bot):
         prior = self.greedy_choice(decision) if self.settings.prior else None
         started = time.process_time()
         root = self.reused_root(decision, model) if self.settings.reuse else None
-        search = _Search(self, model, decision.match.seat, deadline)
+        search = Search(self, model, decision.match.seat, deadline)
         try:
             return search.run(prior, root)
         except sdk.NoForwardModel:
@@ -141,7 +134,7 @@ class MctsBot(sdk.Bot):
             self.statistics.reused_visits += search.reused_visits
             self.statistics.cpu_seconds += time.process_time() - started
 
-    def reused_root(self, decision: sdk.Decision, model: sdk.ForwardModel) -> _Node | None:
+    def reused_root(self, decision: sdk.Decision, model: sdk.ForwardModel) -> Node | None:
         """The node of the last search's tree that this decision's events lead to, if any.
 
         The events since the last decision (this seat's own step among them)
@@ -196,248 +189,6 @@ class MctsBot(sdk.Bot):
             module = importlib.import_module(f"landgrave_bots.{filename.removesuffix('.py')}")
             self.greedy[game] = getattr(module, class_name)()
         return self.greedy[game]
-
-
-class _Node:
-    """Statistics of one edge of the tree: the action (or outcome) that led here."""
-
-    __slots__ = ("available", "children", "squares", "totals", "visits")
-
-    def __init__(self, seats: int) -> None:
-        self.children: dict[Hashable, _Node] = {}
-        self.visits = 0
-        self.available = 0
-        """Iterations in which this action was legal at its parent (ISMCTS)."""
-        self.totals = [0.0] * seats
-        self.squares = 0.0
-        """The searching seat's values squared, summed: their spread (``Evidence``)."""
-
-
-class _Search:
-    """One decision's search."""
-
-    def __init__(self, bot: MctsBot, model: sdk.ForwardModel, seat: int, deadline: float) -> None:
-        self.bot = bot
-        self.model = model
-        self.seat = seat
-        self.deadline = deadline
-        self.rng = bot.rng
-        self.seats = model.match.num_players
-        self.settings = bot.settings
-        self.greedy = bot.greedy_bot(model.match.game)
-        self.estimate = (
-            mcts_values.ESTIMATES.get(model.match.game) if self.settings.estimate else None
-        )
-        self.rollout_steps = self.settings.rollout_steps or (
-            self.estimate.rollout_steps if self.estimate is not None else DEFAULT_ROLLOUT_STEPS
-        )
-        light = self.settings.rollout != "random"
-        self.policy = mcts_rollouts.POLICIES.get(model.match.game) if light else None
-        self.samples: list[Any] = []
-        """Positions sampled once and cloned for each iteration: a clone costs far less."""
-        self.rollouts = 0
-        self.root: _Node | None = None
-        self.reused_visits = 0
-        self.prior_action: Any = None
-
-    def run(self, prior: int | None, reused: _Node | None = None) -> int:
-        """The index of the most visited legal action at the root (best mean on ties).
-
-        ``prior`` (the greedy bot's choice) is expanded first, and kept unless
-        the most visited action (visited twice at least) leads it in mean value
-        by ``--overrule`` standard errors. ``reused``: a subtree of the last
-        search to start from.
-        """
-        first = self.model.sample(self.rng)
-        legal = first.legal_actions(self.seat)
-        self.root = root = reused or _Node(self.seats)
-        self.reused_visits = root.visits
-        self.prior_action = None if prior is None else legal[prior]
-        iterations = 0
-        limit = self.settings.iterations
-        self.samples.append(first.clone())
-        while time.monotonic() < self.deadline and (limit <= 0 or iterations < limit):
-            self.iterate(root, self.position(iterations))
-            iterations += 1
-        self.bot.last_iterations = iterations
-        children = [root.children.get((self.seat, action)) for action in legal]
-        stats = [Evidence.of(child, self.seat) for child in children]
-        return choose(stats, prior, self.settings.overrule)
-
-    def position(self, iteration: int) -> Any:
-        """This iteration's position: a fresh sample while the pool fills, then a clone of one."""
-        if len(self.samples) < self.settings.samples:
-            state = self.model.sample(self.rng)
-            self.samples.append(state.clone())
-            return state
-        return self.samples[iteration % len(self.samples)].clone()
-
-    def iterate(self, root: _Node, state: Any) -> None:
-        """Select, expand one node, roll out, back up: one iteration on one sample."""
-        path = [root]
-        node = root
-        expanded = False
-        while not expanded and not state.is_terminal():
-            if time.monotonic() >= self.deadline:
-                break
-            seat = state.to_act()[0]
-            if seat == CHANCE:
-                outcome = sample_outcome(state.chance_outcomes(), self.rng)
-                key: Hashable = (CHANCE, outcome)
-                child = node.children.get(key)
-                if child is None:
-                    child = node.children[key] = _Node(self.seats)
-                node = child
-                state.apply(CHANCE, outcome)
-            else:
-                node, expanded = self.step(node, state, seat)
-            path.append(node)
-        values = self.rollout(state)
-        square = values[self.seat] ** 2
-        for visited in path:
-            visited.visits += 1
-            visited.squares += square
-            for index, value in enumerate(values):
-                visited.totals[index] += value
-
-    def step(self, node: _Node, state: Any, seat: int) -> tuple[_Node, bool]:
-        """Apply the tree's choice for ``seat``: an untried action, else the best by UCT."""
-        legal = state.legal_actions(seat)
-        children = node.children
-        untried = [action for action in legal if (seat, action) not in children]
-        if untried:
-            first = node is self.root and self.prior_action in untried
-            action = self.prior_action if first else self.rng.choice(untried)
-            child = children[(seat, action)] = _Node(self.seats)
-            expanded = True
-        else:
-            action, child = self.select(children, legal, seat)
-            expanded = False
-        for other in legal:
-            sibling = children.get((seat, other))
-            if sibling is not None:
-                sibling.available += 1
-        state.apply(seat, action)
-        return child, expanded
-
-    def select(
-        self, children: dict[Hashable, _Node], legal: Sequence[Any], seat: int
-    ) -> tuple[Any, _Node]:
-        """The legal child with the highest upper confidence bound for ``seat``."""
-        c = self.settings.exploration
-        best: tuple[float, Any, _Node] | None = None
-        for action in legal:
-            child = children[(seat, action)]
-            bound = child.totals[seat] / child.visits + c * math.sqrt(
-                math.log(max(1, child.available)) / child.visits
-            )
-            if best is None or bound > best[0]:
-                best = (bound, action, child)
-        assert best is not None
-        return best[1], best[2]
-
-    def rollout(self, state: Any) -> list[float]:
-        """Play on by the rollout policy for a bounded number of steps; each seat's value."""
-        self.rollouts += 1
-        greedy_share = self.settings.greedy_share if self.greedy is not None else 0.0
-        tag = f"mcts-rollout-{self.rollouts}"
-        for _ in range(self.rollout_steps):
-            if state.is_terminal() or time.monotonic() >= self.deadline:
-                break
-            for seat in state.to_act():
-                if seat == CHANCE:
-                    action = sample_outcome(state.chance_outcomes(), self.rng)
-                elif greedy_share and self.rng.random() < greedy_share:
-                    action = self.greedy_action(state, seat, tag)
-                elif self.policy is not None:
-                    action = self.policy.choose(state.legal_actions(seat), self.rng)
-                else:
-                    action = self.rng.choice(state.legal_actions(seat))
-                state.apply(seat, action)
-        if self.greedy is not None:
-            self.greedy.match_ended(self.match_as(tag, 0), [])
-        if self.estimate is not None and not state.is_terminal():
-            return list(self.estimate.values(state))
-        return values(state.outcome())
-
-    def greedy_action(self, state: Any, seat: int, tag: str) -> Any:
-        """The game's heuristic bot's choice for ``seat``, asked as the referee would ask."""
-        legal = state.legal_actions(seat)
-        if len(legal) == 1:
-            return legal[0]
-        decision = sdk.Decision(
-            match=self.match_as(tag, seat),
-            observation=state.observation(seat),
-            legal_actions=[self.model.to_proto(action) for action in legal],
-            seconds_left=max(0.0, self.deadline - time.monotonic()),
-        )
-        choice = self.greedy.decide(decision)
-        return legal[choice] if isinstance(choice, int) else legal[0]
-
-    def match_as(self, tag: str, seat: int) -> sdk.MatchInfo:
-        match = self.model.match
-        return sdk.MatchInfo(tag, match.game, seat, match.num_players, self.model.config)
-
-
-PRIOR_SPREAD = 0.25
-"""A value's standard deviation before any is seen (values lie in [0, 1]): a guess."""
-PRIOR_WEIGHT = 2
-"""How many iterations' worth of weight ``PRIOR_SPREAD`` has against the spread seen."""
-
-
-@dataclass(frozen=True)
-class Evidence:
-    """What search learned of one root action: visits, mean value and its spread."""
-
-    visits: int
-    mean: float
-    variance: float
-    """Of one iteration's value: the spread seen, drawn towards ``PRIOR_SPREAD`` while few."""
-
-    @classmethod
-    def of(cls, node: _Node | None, seat: int) -> Evidence:
-        if node is None or not node.visits:
-            return cls(0, 0.0, PRIOR_SPREAD**2)
-        n = node.visits
-        mean = node.totals[seat] / n
-        seen = max(0.0, node.squares - n * mean * mean)
-        return cls(n, mean, (seen + PRIOR_WEIGHT * PRIOR_SPREAD**2) / (n + PRIOR_WEIGHT))
-
-
-def choose(stats: Sequence[Evidence], prior: int | None, overrule: float) -> int:
-    """The root's choice: the most visited action (best mean on ties), or the prior.
-
-    Search overrules the prior (the greedy choice) only on evidence: the most
-    visited action, visited twice at least, must lead the prior's mean value
-    by ``overrule`` standard errors of the difference.
-    """
-    best = max(range(len(stats)), key=lambda i: (stats[i].visits, stats[i].mean))
-    if prior is None:
-        return best
-    chosen, kept = stats[best], stats[prior]
-    if best == prior or chosen.visits < 2:
-        return prior
-    if not kept.visits:
-        return best
-    error = math.sqrt(chosen.variance / chosen.visits + kept.variance / kept.visits)
-    return best if chosen.mean - kept.mean > overrule * error else prior
-
-
-def values(outcome: Sequence[SeatOutcome]) -> list[float]:
-    """Each seat's value in [0, 1] of a final or provisional outcome (module docstring)."""
-    seats = len(outcome)
-    if seats == 1:
-        return [1.0 if "won" in outcome[0].titles else 0.0]
-    ranks = [o.rank for o in outcome]
-    scores = [o.score for o in outcome]
-    low, high = min(scores), max(scores)
-    result = []
-    for rank, score in zip(ranks, scores, strict=True):
-        tied = ranks.count(rank)
-        place = 1.0 - (rank - 1 + (tied - 1) / 2) / (seats - 1)
-        spread = (score - low) / (high - low) if high > low else 0.5
-        result.append((1 - SCORE_WEIGHT) * place + SCORE_WEIGHT * spread)
-    return result
 
 
 def parse_settings(argv: list[str]) -> argparse.Namespace:

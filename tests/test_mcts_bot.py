@@ -39,6 +39,7 @@ def bot_module(filename: str) -> Any:
 
 
 MCTS = bot_module("mcts_bot.py")
+SEARCH = bot_module("mcts_search.py")
 
 
 def mcts(*args: str) -> Any:
@@ -63,7 +64,7 @@ def decision_at(game: str, players: int, step_share: float, seed: int = 2) -> sd
 
 
 def test_values_rank_the_seats_share_ties_and_count_a_solo_win() -> None:
-    values = MCTS.values
+    values = SEARCH.values
     assert values([SeatOutcome(9, 1), SeatOutcome(3, 2)]) == [1.0, 0.0]
     tied = values([SeatOutcome(5, 1), SeatOutcome(5, 1), SeatOutcome(1, 3)])
     assert tied[0] == tied[1] == pytest.approx(0.9 * 0.75 + 0.1) and tied[2] == 0.0
@@ -103,16 +104,16 @@ def test_greedy_rollouts_ask_the_games_own_greedy_bot(game: str) -> None:
 
 def evidence(visits: int, mean: float, spread: float) -> Any:
     """What search saw of an action whose values had this standard deviation."""
-    node = MCTS._Node(1)
+    node = SEARCH.Node(1)
     node.visits, node.totals = visits, [mean * visits]
     node.squares = visits * (spread**2 + mean**2)
-    return MCTS.Evidence.of(node, 0)
+    return SEARCH.Evidence.of(node, 0)
 
 
 def test_search_overrules_the_greedy_choice_only_on_evidence() -> None:
     def choose(visits: list[int], means: list[float], prior: int | None, z: float = 1.0) -> int:
         stats = [evidence(n, mean, 0.5) for n, mean in zip(visits, means, strict=True)]
-        return int(MCTS.choose(stats, prior, z))
+        return int(SEARCH.choose(stats, prior, z))
 
     assert choose([5, 9, 1], [0.4, 0.6, 0.0], None) == 1
     assert choose([1, 1, 1], [0.0, 1.0, 0.0], 0) == 0  # one visit each proves nothing
@@ -125,10 +126,10 @@ def test_a_steady_lead_overrules_sooner_than_a_noisy_one() -> None:
     """The spread of the values seen, not the widest spread there could be, sets the bar."""
     steady = [evidence(8, 0.50, 0.05), evidence(12, 0.56, 0.05)]
     noisy = [evidence(8, 0.50, 0.45), evidence(12, 0.56, 0.45)]
-    assert MCTS.choose(steady, 0, 1.0) == 1
-    assert MCTS.choose(noisy, 0, 1.0) == 0
-    unseen = MCTS.Evidence.of(None, 0)
-    assert unseen.visits == 0 and unseen.variance == MCTS.PRIOR_SPREAD**2
+    assert SEARCH.choose(steady, 0, 1.0) == 1
+    assert SEARCH.choose(noisy, 0, 1.0) == 0
+    unseen = SEARCH.Evidence.of(None, 0)
+    assert unseen.visits == 0 and unseen.variance == SEARCH.PRIOR_SPREAD**2
 
 
 @pytest.mark.parametrize("game", ["land", "carcassonne"])
