@@ -4,7 +4,7 @@ Usage::
 
     python bench/sparring.py [--game land ...] [--games 200] [--move-time 1.0]
                              [--pairing mcts:greedy ...] [--difficulty normal ...]
-                             [--jobs 2] [--mcts-args "--exploration 0.7"]
+                             [--jobs 2] [--mcts-args "--exploration 0.3"]
                              [--results FILE | --resume FILE | --report FILE]
 
 For each multiplayer game, 2-player games between pairs of bots (all three

@@ -208,7 +208,10 @@ def parse_settings(argv: list[str]) -> argparse.Namespace:
         "(0: the time the referee gives, less a margin)",
     )
     parser.add_argument(
-        "--exploration", type=float, default=0.7, help="the UCT exploration constant"
+        "--exploration",
+        type=float,
+        default=0.3,
+        help="the UCT exploration constant (values lie in [0, 1] and spread about 0.1 to 0.2)",
     )
     parser.add_argument(
         "--rollout",
