@@ -107,12 +107,11 @@ def carcassonne_points(state: Any) -> list[float]:
     The score counts unfinished features and farms as the game's end would;
     a follower in hand is worth more while many tiles are left to use it on.
     """
-    ended = state.clone()
-    ended.end_game()
     left = state.tiles_remaining / PILE
     worth = FOLLOWER_WORTH[0] + FOLLOWER_WORTH[1] * left
     return [
-        score.total + worth * hand for score, hand in zip(ended.scores, state.hands, strict=True)
+        score + worth * hand
+        for score, hand in zip(state.provisional_scores(), state.hands, strict=True)
     ]
 
 
@@ -125,15 +124,16 @@ CARD_WORTH = 0.05
 def landover_points(state: Any) -> list[float]:
     """Landover: the victory points, and a little for production and cards in hand."""
     board = state.board
+    pieces = state.pieces
     production = [0.0] * state.players
-    for vertex, owner in enumerate(state.owner):
+    for vertex, owner in enumerate(pieces.owner):
         if owner >= 0:
             pips = sum(_pips(board.numbers[tile]) for tile in board.vertex_tiles[vertex])
-            production[owner] += state.building[vertex] * pips
+            production[owner] += pieces.building[vertex] * pips
     return [
         state.victory_points(seat)
         + PRODUCTION_WORTH * production[seat]
-        + CARD_WORTH * sum(state.hand[seat])
+        + CARD_WORTH * sum(state.seats[seat].hand)
         for seat in range(state.players)
     ]
 
