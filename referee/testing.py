@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import copy
 import enum
+import gc
 import random
 import re
 from dataclasses import dataclass
@@ -161,6 +162,45 @@ def check_clone(
     for seat, action in history[half:]:
         original.apply(seat, action)
     assert original.digest() == twin.digest(), f"{engine.name}: the original lost its way"
+
+
+def check_no_reference_cycles(
+    engine: Engine[Any], num_players: int, seed: int = 0, config: Message | None = None
+) -> None:
+    """Check that playing, cloning and observing leave no garbage for the cycle collector.
+
+    Search (bots/mcts_bot.py) keeps Python's cycle collector away while it
+    searches, since a pass over a big tree is a pause longer than a short
+    move's margin; it then relies on reference counting alone. A state that
+    makes reference cycles (a nested function calling itself, an owner that
+    points back at its holder) leaks there until the match ends.
+    """
+    _, history = random_playout(engine, num_players, seed, config)
+    state = engine.new_game(config or engine.default_config(), num_players)
+    gc.collect()
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        for seat, action in history:
+            twin = state.clone()
+            for viewer in range(num_players):
+                twin.observation(viewer)
+            if seat != CHANCE:
+                twin.legal_actions(seat)
+            else:
+                twin.chance_outcomes()
+            twin.outcome()
+            state.apply(seat, action)
+        del twin
+        gc.set_debug(gc.DEBUG_SAVEALL)
+        found = gc.collect()
+        kinds = sorted({getattr(o, "__qualname__", type(o).__name__) for o in gc.garbage})
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+        if enabled:
+            gc.enable()
+    assert found == 0, f"{engine.name}: {found} objects in reference cycles, among them {kinds}"
 
 
 def _check_end(engine: Engine[Any], state: State[Any]) -> None:

@@ -8,6 +8,7 @@ move). Strength against the greedy bots is measured by bench/sparring.py.
 
 from __future__ import annotations
 
+import gc
 import importlib
 import importlib.util
 import json
@@ -261,3 +262,25 @@ def test_the_next_search_starts_from_the_subtree_its_events_lead_to() -> None:
     )
     bot.decide(again)
     assert bot.statistics.reused_visits == visited  # a hidden step: a fresh tree
+
+
+def test_a_search_holds_the_cycle_collector_off_and_the_match_end_lets_it_back() -> None:
+    """A collector pass over a big tree is a pause the clock cannot see coming."""
+    passes = 0
+
+    def count(phase: str, info: dict[str, int]) -> None:
+        nonlocal passes
+        passes += phase == "start"
+
+    bot = mcts("--iterations", "300")
+    decision = decision_at("landover", 2, 0.3)
+    gc.callbacks.append(count)
+    try:
+        assert 0 <= bot.decide(decision) < len(decision.legal_actions)
+    finally:
+        gc.callbacks.remove(count)
+    assert bot.last_iterations == 300
+    assert passes == 0, "the collector ran during the search"
+    assert gc.isenabled() and gc.get_freeze_count() > 0
+    bot.match_ended(decision.match, [])
+    assert gc.get_freeze_count() == 0

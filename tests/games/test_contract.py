@@ -19,7 +19,13 @@ import pytest
 from referee.engine import CHANCE, Engine
 from referee.games import registered
 from referee.match.chance import sample_outcome
-from referee.testing import check_canonical, check_clone, check_description, check_engine
+from referee.testing import (
+    check_canonical,
+    check_clone,
+    check_description,
+    check_engine,
+    check_no_reference_cycles,
+)
 
 ENGINES = registered()
 BUILT_IN = ("land", "land6", "carcassonne", "landover", "farlanthia")
@@ -92,6 +98,14 @@ def test_canonical_covers_every_attribute_of_the_state(name: str) -> None:
 def test_clone_is_an_equal_copy_that_shares_nothing_that_changes(name: str) -> None:
     engine = ENGINES[name]
     check_clone(engine, players(engine), seed=3)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", BUILT_IN)
+def test_play_leaves_no_reference_cycles(name: str) -> None:
+    """Search runs without the cycle collector (bots/mcts_bot.py): states must not need it."""
+    engine = ENGINES[name]
+    check_no_reference_cycles(engine, players(engine), seed=5)
 
 
 @pytest.mark.slow

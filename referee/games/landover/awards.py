@@ -13,31 +13,49 @@ from referee.games.landover.position import Position
 
 def route_length(state: Position, seat: int) -> int:
     """The longest route of roads and boats (LANDOVER-24)."""
-    board, pieces = state.board, state.pieces
-    owner, edge_owner, edge_piece = pieces.owner, pieces.edge_owner, pieces.edge_piece
-    mine = [e for e, o in enumerate(edge_owner) if o == seat]
+    mine = [e for e, o in enumerate(state.pieces.edge_owner) if o == seat]
     if not mine:
         return 0
-    used: set[int] = set()
+    walker = _RouteWalk(state, seat)
+    starts = {v for e in mine for v in state.board.edges[e]}
+    return max(walker.longest(v, -1) for v in sorted(starts))
 
-    def walk(v: int, piece: int) -> int:
+
+class _RouteWalk:
+    """A depth-first walk along one seat's roads and boats.
+
+    A class, not a closure: a nested function that calls itself is a reference
+    cycle, left for the cycle collector after every road a search plays.
+    """
+
+    def __init__(self, state: Position, seat: int) -> None:
+        pieces = state.pieces
+        self.board = state.board
+        self.seat = seat
+        self.owner, self.edge_owner, self.edge_piece = (
+            pieces.owner,
+            pieces.edge_owner,
+            pieces.edge_piece,
+        )
+        self.used: set[int] = set()
+
+    def longest(self, v: int, piece: int) -> int:
+        """The longest route on from corner ``v``, arrived at by ``piece`` (-1: a start)."""
+        owner, seat, used = self.owner, self.seat, self.used
         if piece >= 0 and owner[v] not in (-1, seat):
             return 0
         best = 0
-        for e in board.vertex_edges[v]:
-            if e in used or edge_owner[e] != seat:
+        for e in self.board.vertex_edges[v]:
+            if e in used or self.edge_owner[e] != seat:
                 continue
-            p = edge_piece[e]
+            p = self.edge_piece[e]
             if piece >= 0 and p != piece and owner[v] != seat:
                 continue
             used.add(e)
-            a, b = board.edges[e]
-            best = max(best, 1 + walk(b if a == v else a, p))
+            a, b = self.board.edges[e]
+            best = max(best, 1 + self.longest(b if a == v else a, p))
             used.discard(e)
         return best
-
-    starts = {v for e in mine for v in board.edges[e]}
-    return max(walk(v, -1) for v in sorted(starts))
 
 
 def update_awards(state: Position, route_of: int = -1) -> None:
