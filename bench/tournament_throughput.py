@@ -1,10 +1,13 @@
 """Matches and decisions per second of a round robin of random bots on Land.
 
-    python bench/tournament_throughput.py [--games N] [--concurrency 4 16]
+    python bench/tournament_throughput.py [--games 2 10] [--concurrency 4 16] [--workers 1 2]
 
-Bot reuse on and off, 1 and 2 workers, at each concurrency: every
-configuration plays the same schedule here, one after another, in one run,
-so the ratios between them hold on whatever machine runs this. Decisions
+Bot reuse on and off, at each number of seeds per pairing, concurrency and
+number of workers: every configuration of one size plays the same schedule
+here, one after another, in one run, so the ratios between them hold on
+whatever machine runs this. Reuse pays for its bot starts once per lane, not
+once per match: a short round robin shows those starts, a longer one what a
+reused match itself costs, so the default runs both. Decisions
 are the bots' own (the decision lines of the records, the referee's
 default actions included). CPU per match is everything's: the referee,
 its workers, the launchers and the bots (all reaped by the end); on a
@@ -57,45 +60,64 @@ def measure(spec: TournamentSpec) -> tuple[int, int, float, float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=5, help="seeds per pairing")
-    parser.add_argument("--concurrency", type=int, nargs="+", default=[4, 16])
-    args = parser.parse_args()
-    if args.games <= 0 or min(args.concurrency) <= 0:
-        parser.error("--games and --concurrency must be positive")
-    logs.configure(0)
-    base = TournamentSpec(
-        game="land",
-        name="throughput",
-        entrants=tuple(Entrant(f"random-{i}", str(BOTS / "random_bot.py")) for i in range(4)),
-        games_per_table=args.games,
+    parser.add_argument(
+        "--games", type=int, nargs="+", default=[2, 10], help="seeds per pairing (each a run)"
     )
+    parser.add_argument("--concurrency", type=int, nargs="+", default=[4, 16])
+    parser.add_argument("--workers", type=int, nargs="+", default=[1, 2])
+    args = parser.parse_args()
+    if min(args.games + args.concurrency + args.workers) <= 0:
+        parser.error("--games, --concurrency and --workers must be positive")
+    logs.configure(0)
+    for games in args.games:
+        base = TournamentSpec(
+            game="land",
+            name="throughput",
+            entrants=tuple(Entrant(f"random-{i}", str(BOTS / "random_bot.py")) for i in range(4)),
+            games_per_table=games,
+        )
+        report(run_all(base, args.concurrency, args.workers), args.concurrency, args.workers)
+
+
+Row = tuple[int, bool, int, int, int, float, float]
+"""Concurrency, reuse, workers, then what ``measure`` returns."""
+
+
+def run_all(base: TournamentSpec, concurrencies: list[int], workers: list[int]) -> list[Row]:
+    """Every configuration of one tournament, one after another."""
     rows = []
-    for concurrency in args.concurrency:
+    for concurrency in concurrencies:
         for reuse in (True, False):
-            for workers in (1, 2):
-                spec = replace(base, reuse_bots=reuse, workers=workers, concurrency=concurrency)
-                rows.append((concurrency, reuse, workers, *measure(spec)))
+            for count in workers:
+                spec = replace(base, reuse_bots=reuse, workers=count, concurrency=concurrency)
+                rows.append((concurrency, reuse, count, *measure(spec)))
+    return rows
+
+
+def report(rows: list[Row], concurrencies: list[int], workers: list[int]) -> None:
+    """The table of one tournament's configurations, and reuse over respawn per setting."""
     baseline = rows[0][3] / rows[0][5]
     print(f"round robin of 4 random bots on Land, {rows[0][3]} matches per configuration")
     print(
         f"{'concurrency':>11}{'bot reuse':>10}{'workers':>8}{'matches/s':>11}"
         f"{'decisions/s':>13}{'vs first row':>14}{'CPU ms/match':>14}"
     )
-    for concurrency, reuse, workers, matches, decisions, elapsed, cpu in rows:
+    for concurrency, reuse, count, matches, decisions, elapsed, cpu in rows:
         rate = matches / elapsed
         print(
-            f"{concurrency:>11}{'on' if reuse else 'off':>10}{workers:>8}{rate:>11.1f}"
+            f"{concurrency:>11}{'on' if reuse else 'off':>10}{count:>8}{rate:>11.1f}"
             f"{decisions / elapsed:>13.0f}{rate / baseline:>14.2f}{cpu / matches * 1000:>14.0f}"
         )
-    for concurrency in args.concurrency:
-        one_worker = [row for row in rows if row[0] == concurrency and row[2] == 1]
-        rate = {row[1]: row[3] / row[5] for row in one_worker}
-        per_cpu = {row[1]: row[3] / row[6] for row in one_worker}
-        print(
-            f"bot reuse vs respawn at concurrency {concurrency}, 1 worker: "
-            f"{rate[True] / rate[False]:.2f}x matches/s, "
-            f"{per_cpu[True] / per_cpu[False]:.2f}x matches per CPU second"
-        )
+    for concurrency in concurrencies:
+        for count in workers:
+            pair = [row for row in rows if row[0] == concurrency and row[2] == count]
+            rate = {row[1]: row[3] / row[5] for row in pair}
+            per_cpu = {row[1]: row[3] / row[6] for row in pair}
+            print(
+                f"bot reuse vs respawn, {rows[0][3]} matches, concurrency {concurrency}, "
+                f"{count} worker(s): {rate[True] / rate[False]:.2f}x matches/s, "
+                f"{per_cpu[True] / per_cpu[False]:.2f}x matches per CPU second"
+            )
 
 
 if __name__ == "__main__":
