@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +20,7 @@ from referee.match import (
     TimeControl,
     play_in_process,
     run_match,
+    starvation,
 )
 from referee.match.inprocess import InProcessPlayer
 from referee.match.player import BotIdentity, Player
@@ -237,3 +239,49 @@ async def test_a_silent_seat_is_timed_out_at_its_deadline_exactly(
     ]
     assert set(result.seats[0].faults) == {Termination.TIMEOUT}
     assert waited and set(waited) == {300.0}
+
+
+class SlowOnSomeTurnsPlayer(InProcessPlayer):
+    """An in-process random bot that says it is this process, and on every other turn
+    thinks until the referee has read a baseline for it."""
+
+    def __init__(self, baselines: list[starvation.DecisionMeter]) -> None:
+        super().__init__(random_bot())
+        self.asked = 0
+        self.baselines = baselines
+        self.read = trio.Event()
+
+    @property
+    def pid(self) -> int | None:
+        return os.getpid()
+
+    async def request(self, request: Any) -> Any:
+        self.asked += 1
+        if self.asked % 2 == 0:
+            before = len(self.baselines)
+            with trio.fail_after(10):  # the referee reads a baseline while it waits
+                while len(self.baselines) == before:
+                    self.read = trio.Event()
+                    await self.read.wait()
+        return await super().request(request)
+
+
+@pytest.mark.slow
+async def test_a_busy_machine_meters_the_decisions_that_outlast_the_baseline_delay(
+    land: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(starvation, "quiet_lately", lambda latest: False)
+    baselines: list[starvation.DecisionMeter] = []
+    players = [SlowOnSomeTurnsPlayer(baselines), SlowOnSomeTurnsPlayer(baselines)]
+
+    def take_baseline(meter: starvation.DecisionMeter) -> None:  # in a worker thread
+        baselines.append(meter)
+        for player in players:
+            trio.from_thread.run_sync(player.read.set)
+
+    monkeypatch.setattr(starvation.DecisionMeter, "take_baseline", take_baseline)
+    result = await run_match(MatchSpec(land, seed=5), players)
+    assert [s.termination for s in result.seats] == [Termination.NORMAL] * 2
+    slow = sum(player.asked // 2 for player in players)
+    assert slow > 0
+    assert len(baselines) == len(set(map(id, baselines))) == slow  # no quick decision's

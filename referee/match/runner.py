@@ -8,6 +8,7 @@ record, so a match can be verified and replayed from the record alone.
 from __future__ import annotations
 
 import logging
+import math
 import time
 import uuid
 from collections.abc import Sequence
@@ -135,6 +136,7 @@ class _Match:
         self.faults: dict[int, Fault] = {}
         self.overheads: list[float] = []
         """The referee's own ms for each decision a bot made (not the referee's defaults)."""
+        self.baselines = _Baselines()
         self.log = logger.bind(match_id=self.match_id, game=self.engine.name)
 
     # -- record -------------------------------------------------------------
@@ -243,17 +245,20 @@ class _Match:
         await self._start_players()
         self._replay_prefix()
         stalled = False
-        while not self.faults and not self.state.is_terminal():
-            if self.step >= self.spec.max_steps:
-                stalled = True
-                break
-            # A checkpoint per step: in-process matches share the loop and can be cancelled.
-            await trio.lowlevel.checkpoint()
-            actors = self.state.to_act()
-            if actors == (CHANCE,):
-                self._apply_chance()
-            else:
-                await self._play_decisions(actors)
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(self.baselines.serve)
+            while not self.faults and not self.state.is_terminal():
+                if self.step >= self.spec.max_steps:
+                    stalled = True
+                    break
+                # A checkpoint per step: in-process matches share the loop and can be cancelled.
+                await trio.lowlevel.checkpoint()
+                actors = self.state.to_act()
+                if actors == (CHANCE,):
+                    self._apply_chance()
+                else:
+                    await self._play_decisions(actors)
+            nursery.cancel_scope.cancel()
         return await self._finish(stalled)
 
     async def _start_players(self) -> None:
@@ -360,13 +365,11 @@ class _Match:
         meter = starvation.meter(s.player.pid)
         asked = trio.current_time()
         result = _Asked(allowance)
-        if meter is None:  # the common case: no nursery on the hot path
-            await _wait_for_reply(s.player, request, asked + allowance, result)
-        else:
-            async with trio.open_nursery() as nursery:
-                nursery.start_soon(_baseline_later, meter)
-                await _wait_for_reply(s.player, request, asked + allowance, result)
-                nursery.cancel_scope.cancel()  # a baseline still being read is not needed
+        if meter is not None:
+            self.baselines.take_at(asked + starvation.BASELINE_DELAY_S, meter)
+        await _wait_for_reply(s.player, request, asked + allowance, result)
+        if meter is not None:
+            self.baselines.drop(meter)
         result.think_s = trio.current_time() - asked
         if result.reply is None and result.fault is None:
             result.starved = starvation.excuse(meter, result.think_s, allowance)
@@ -498,10 +501,44 @@ async def _wait_for_reply(
             result.fault = Fault(gone.termination, gone.detail)
 
 
-async def _baseline_later(meter: starvation.DecisionMeter) -> None:
-    """The meter's baseline, off the loop, if the reply has not come first (it mostly has)."""
-    await trio.sleep(starvation.BASELINE_DELAY_S)
-    await trio.to_thread.run_sync(meter.take_baseline, abandon_on_cancel=True)
+class _Baselines:
+    """The baselines of one match's metered decisions, read by one task.
+
+    A meter's baseline is read off the loop once its decision has lasted
+    ``BASELINE_DELAY_S``, unless the reply came first (it mostly does). One
+    task for the match does it, woken per decision, where a task per decision
+    cost the referee a nursery, a spawn and a cancellation each time.
+    """
+
+    def __init__(self) -> None:
+        self._send, self._due = trio.open_memory_channel[tuple[float, starvation.DecisionMeter]](
+            math.inf
+        )
+        self._waiting: set[starvation.DecisionMeter] = set()
+        """Meters whose decision still waits for its reply."""
+        self._reading: tuple[starvation.DecisionMeter, trio.CancelScope] | None = None
+
+    def take_at(self, when: float, meter: starvation.DecisionMeter) -> None:
+        """Read ``meter``'s baseline at trio time ``when`` if its reply has not come by then."""
+        self._waiting.add(meter)
+        self._send.send_nowait((when, meter))
+
+    def drop(self, meter: starvation.DecisionMeter) -> None:
+        """The decision is over: its baseline is not needed (one being read is abandoned)."""
+        self._waiting.discard(meter)
+        if self._reading is not None and self._reading[0] is meter:
+            self._reading[1].cancel()
+
+    async def serve(self) -> None:
+        """Read the baselines that come due, in order, until cancelled."""
+        async for when, meter in self._due:
+            await trio.sleep_until(when)
+            if meter not in self._waiting:
+                continue
+            with trio.CancelScope() as scope:
+                self._reading = (meter, scope)
+                await trio.to_thread.run_sync(meter.take_baseline, abandon_on_cancel=True)
+            self._reading = None
 
 
 _STDLIB_LOGGER = logging.getLogger(LOGGER_NAME)
