@@ -48,6 +48,7 @@ import contextlib
 import gc
 import importlib
 import random
+import resource
 import sys
 import time
 from collections.abc import Iterator
@@ -204,8 +205,8 @@ class MctsBot(sdk.Bot):
         return self.greedy[game]
 
 
-FROZEN_LIMIT = 2_000_000
-"""Objects kept frozen in a match before the collector is let back to them (~200 MB)."""
+FROZEN_LIMIT_KB = 1_000_000
+"""Peak memory past which nothing more is frozen: the collector is let back to it all."""
 
 
 @contextlib.contextmanager
@@ -219,17 +220,20 @@ def without_collector_pauses() -> Iterator[None]:
     reference counting frees what a search drops; what is left afterwards is
     frozen, never scanned again in this match, and ``match_ended`` unfreezes
     and collects it once, off the clock. A game whose states do make cycles
-    would grow the frozen heap with garbage: past ``FROZEN_LIMIT`` objects the
-    collector takes them back, pauses and all.
+    would grow the frozen heap with garbage: past ``FROZEN_LIMIT_KB`` of peak
+    memory the collector takes it back, pauses and all.
     """
     enabled = gc.isenabled()
     gc.disable()
     try:
         yield
     finally:
-        gc.freeze()
-        if gc.get_freeze_count() > FROZEN_LIMIT:  # a game that leaves cycles: collect as usual
+        # Past the limit (a game that leaves cycles), the collector takes everything back.
+        # (Peak memory, not gc.get_freeze_count(): that walks every frozen object.)
+        if resource.getrusage(resource.RUSAGE_SELF).ru_maxrss > FROZEN_LIMIT_KB:
             gc.unfreeze()
+        else:
+            gc.freeze()
         if enabled:
             gc.enable()
 
