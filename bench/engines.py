@@ -27,6 +27,7 @@ import argparse
 import copy
 import cProfile
 import io
+import itertools
 import pstats
 import random
 import sys
@@ -42,6 +43,7 @@ sys.path.insert(0, str(ROOT))
 from referee.engine import CHANCE, State  # noqa: E402
 from referee.games import registered  # noqa: E402
 from referee.match.chance import sample_outcome  # noqa: E402
+from referee.testing import random_playout  # noqa: E402
 
 PLAYERS = {"landover": 4, "farlanthia": 4, "carcassonne": 2, "land": 2}
 """Seats per game for the playouts: Landover at 4 to compare with Catanatron's base game."""
@@ -98,7 +100,7 @@ def playouts(
 
 def mid_game(engine: Any, players: int) -> Any:
     """A state halfway through a random game."""
-    history = record_game(engine, players, random.Random(2))
+    _, history = random_playout(engine, players, seed=2)
     state = engine.new_game(engine.default_config(), players)
     for seat, action in history[: len(history) // 2]:
         state.apply(seat, action)
@@ -137,10 +139,11 @@ def costs(engine: Any, players: int, clock: Clock, seconds: float = 0.5) -> Cost
 
 def apply_us(engine: Any, players: int, seconds: float, clock: Clock) -> float:
     """The mean time of one apply, replaying recorded random games (setup not counted)."""
-    rng = random.Random(3)
     spent, steps = 0.0, 0
-    while spent < seconds:
-        history = record_game(engine, players, rng)
+    for seed in itertools.count(3):
+        if spent >= seconds:
+            break
+        _, history = random_playout(engine, players, seed)
         state = engine.new_game(engine.default_config(), players)
         started = clock()
         for seat, action in history:
@@ -148,21 +151,6 @@ def apply_us(engine: Any, players: int, seconds: float, clock: Clock) -> float:
         spent += clock() - started
         steps += len(history)
     return spent / steps * 1e6
-
-
-def record_game(engine: Any, players: int, rng: random.Random) -> list[tuple[int, Any]]:
-    """The (seat, action) steps of one random game."""
-    state = engine.new_game(engine.default_config(), players)
-    history = []
-    while actors := state.to_act():
-        for seat in actors:
-            if seat == CHANCE:
-                action = sample_outcome(state.chance_outcomes(), rng)
-            else:
-                action = rng.choice(state.legal_actions(seat))
-            state.apply(seat, action)
-            history.append((seat, action))
-    return history
 
 
 def catanatron_playouts(seconds: float, clock: Clock) -> Playouts | None:

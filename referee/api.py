@@ -38,7 +38,7 @@ from referee import bounds
 from referee.entrant import Entrant
 from referee.errors import ConfigError
 from referee.match.chance import match_key, new_secret
-from referee.match.result import MatchResult
+from referee.match.result import MatchResult, SeatResult
 from referee.match.runner import MatchSpec
 from referee.replay.catalog import Entry, RecordFilter, list_records, parse_since
 from referee.replay.game import Replay, apply_step
@@ -134,21 +134,15 @@ def _play(
 
 def seat_rows(result: MatchResult) -> list[Row]:
     """A match's result as one row per seat, in seat order."""
+    record = None if result.record_path is None else str(result.record_path)
     return [
         {
             "match_id": result.match_id,
             "game": result.game,
             "seed": result.seed,
             "steps": result.steps,
-            "seat": seat.seat,
-            "bot": seat.name,
-            "score": seat.score,
-            "rank": seat.rank,
-            "termination": seat.termination.label,
-            "detail": seat.detail,
-            "faults": " ".join(fault.label for fault in seat.faults),
-            "titles": " ".join(seat.titles),
-            "record": None if result.record_path is None else str(result.record_path),
+            **_seat_fields(seat),
+            "record": record,
         }
         for seat in result.seats
     ]
@@ -278,6 +272,20 @@ def _new_folder(name: str) -> Path:
     return folder
 
 
+def _seat_fields(seat: SeatResult) -> Row:
+    """The columns of one seat's result, shared by match and tournament rows."""
+    return {
+        "seat": seat.seat,
+        "bot": seat.name,
+        "score": seat.score,
+        "rank": seat.rank,
+        "termination": seat.termination.label,
+        "detail": seat.detail,
+        "faults": " ".join(fault.label for fault in seat.faults),
+        "titles": " ".join(seat.titles),
+    }
+
+
 def _flat_standing(row: Row) -> Row:
     """A standings row with its superiority map as one column per opponent."""
     flat = dict(row)
@@ -304,14 +312,7 @@ def _match_rows(match: ScheduledMatch) -> list[Row]:
             "table": match.table,
             "seed": match.seed,
             "steps": result.steps,
-            "seat": seat.seat,
-            "bot": seat.name,
-            "score": seat.score,
-            "rank": seat.rank,
-            "termination": seat.termination.label,
-            "detail": seat.detail,
-            "faults": " ".join(fault.label for fault in seat.faults),
-            "titles": " ".join(seat.titles),
+            **_seat_fields(seat),
             "record": match.record_path,
         }
         for seat in result.seats
