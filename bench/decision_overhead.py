@@ -16,6 +16,7 @@ decision (its process time over the decisions) shows what the loop costs.
 from __future__ import annotations
 
 import argparse
+import math
 import statistics
 import struct
 import sys
@@ -111,7 +112,7 @@ async def referee_round_trips(
                         mine.seq = seq
                         mine.clock.deadline_unix_ns = time.time_ns() + 10**9
                         began = time.perf_counter()
-                        await player.request(mine)
+                        await player.request(mine, math.inf)
                         times.append(time.perf_counter() - began)
 
                 cpu_before = time.process_time()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import re
 import socket
 import subprocess
@@ -95,7 +96,9 @@ async def test_replies_are_matched_by_match_and_seq_and_late_ones_dropped() -> N
     answers: list[bot_pb2.Reply] = []
 
     async def ask() -> None:
-        answers.append(await connection.request(request))
+        reply = await connection.request(request, math.inf)
+        assert reply is not None
+        answers.append(reply)
 
     async with trio.open_nursery() as nursery:
         nursery.start_soon(ask)
@@ -106,10 +109,37 @@ async def test_replies_are_matched_by_match_and_seq_and_late_ones_dropped() -> N
     assert [a.seq for a in answers] == [7]
     assert connection.dropped_replies == 2
 
-    with trio.move_on_after(0.01):  # the deadline passes ...
-        await connection.request(bot_pb2.DecisionRequest(match_id="m", seq=8))
+    late = bot_pb2.DecisionRequest(match_id="m", seq=8)
+    assert await connection.request(late, trio.current_time() + 0.01) is None  # the deadline passes
     connection.deliver(reply_to("m", 8))  # ... and the reply comes too late
     assert connection.dropped_replies == 3
+
+
+async def test_a_reply_received_as_the_referee_wakes_for_the_deadline_counts(
+    mock_clock: trio.testing.MockClock,
+) -> None:
+    """A starved referee wakes late: the deadline and the reply's arrival come in one round.
+
+    Handled in either order, the reply counts: the bot sent it while the referee
+    could not run, and is not timed out for that (docs/tournaments.md, "Congestion").
+    """
+    connection = Connection("token", "bot")
+    connection.attach(lambda message: None, "test")
+    answers: list[bot_pb2.Reply | None] = []
+
+    async def ask() -> None:
+        request = bot_pb2.DecisionRequest(match_id="m", seq=1)
+        answers.append(await connection.request(request, trio.current_time() + 0.2))
+
+    async with trio.open_nursery() as nursery:
+        nursery.start_soon(ask)
+        await trio.testing.wait_all_tasks_blocked()
+        mock_clock.jump(0.5)  # the referee could not run past the deadline ...
+        await trio.lowlevel.checkpoint()  # ... and wakes: the waiting request's deadline passed,
+        await trio.lowlevel.checkpoint()  # and a round later its reader reads what was there
+        connection.deliver(reply_to("m", 1))
+    assert [reply.seq if reply else None for reply in answers] == [1]
+    assert connection.dropped_replies == 0
 
 
 async def test_a_closed_stream_wakes_every_waiting_request() -> None:
@@ -121,7 +151,7 @@ async def test_a_closed_stream_wakes_every_waiting_request() -> None:
 
     async def ask(seq: int) -> None:
         try:
-            await connection.request(bot_pb2.DecisionRequest(match_id="m", seq=seq))
+            await connection.request(bot_pb2.DecisionRequest(match_id="m", seq=seq), math.inf)
         except ConnectionGone as gone:
             reasons.append(str(gone))
 

@@ -208,9 +208,11 @@ class SilentPlayer(Player):
     async def start_match(self, start: bot_pb2.MatchStart) -> None:
         pass
 
-    async def request(self, request: bot_pb2.DecisionRequest) -> bot_pb2.Reply:
-        await trio.sleep_forever()
-        raise AssertionError("unreachable")
+    async def request(
+        self, request: bot_pb2.DecisionRequest, deadline: float
+    ) -> bot_pb2.Reply | None:
+        await trio.sleep_until(deadline)
+        return None
 
     async def end_match(self, end: bot_pb2.MatchEnd) -> None:
         pass
@@ -255,7 +257,7 @@ class SlowOnSomeTurnsPlayer(InProcessPlayer):
     def pid(self) -> int | None:
         return os.getpid()
 
-    async def request(self, request: Any) -> Any:
+    async def request(self, request: Any, deadline: float) -> Any:
         self.asked += 1
         if self.asked % 2 == 0:
             before = len(self.baselines)
@@ -263,7 +265,7 @@ class SlowOnSomeTurnsPlayer(InProcessPlayer):
                 while len(self.baselines) == before:
                     self.read = trio.Event()
                     await self.read.wait()
-        return await super().request(request)
+        return await super().request(request, deadline)
 
 
 @pytest.mark.slow

@@ -113,3 +113,16 @@ def test_a_referee_that_woke_long_after_the_deadline_excuses_any_bot() -> None:
     assert excuse(None, waited_s=1.01, allowance_s=1.0) is None
     assert excuse(None, waited_s=0.35, allowance_s=0.2) is not None
     assert excuse(None, waited_s=0.25, allowance_s=0.2) is None  # 50 ms is on time
+
+
+def test_a_referee_that_could_not_read_the_bots_cpu_in_time_cannot_blame_the_bot() -> None:
+    """The baseline is one small file read in a worker thread 5 ms into the wait.
+
+    Still unread at a deadline 0.2 s later, the referee itself had no CPU: it
+    cannot tell a hanging bot from a starved one, and asks again.
+    """
+    meter = DecisionMeter(os.getpid())
+    assert excuse(meter, waited_s=0.2, allowance_s=0.2) is not None
+    assert excuse(meter, waited_s=0.02, allowance_s=0.02) is None  # thread start-up, no more
+    meter.take_baseline()
+    assert not meter.unread(0.2)  # read: the bot's CPU time judges it (the tests above)

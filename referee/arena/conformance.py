@@ -490,11 +490,14 @@ class _Watched(Player):
     async def start_match(self, start: bot_pb2.MatchStart) -> None:
         await self.inner.start_match(start)
 
-    async def request(self, request: bot_pb2.DecisionRequest) -> bot_pb2.Reply:
+    async def request(
+        self, request: bot_pb2.DecisionRequest, deadline: float
+    ) -> bot_pb2.Reply | None:
         asked = trio.current_time()
-        reply = await self.inner.request(request)
-        self.slowest_s = max(self.slowest_s, trio.current_time() - asked)
-        self.answered += 1
+        reply = await self.inner.request(request, deadline)
+        if reply is not None:
+            self.slowest_s = max(self.slowest_s, trio.current_time() - asked)
+            self.answered += 1
         return reply
 
     async def end_match(self, end: bot_pb2.MatchEnd) -> None:
@@ -516,10 +519,11 @@ class _Overruled(Player):
     async def start_match(self, start: bot_pb2.MatchStart) -> None:
         await self.inner.start_match(start)
 
-    async def request(self, request: bot_pb2.DecisionRequest) -> bot_pb2.Reply:
+    async def request(
+        self, request: bot_pb2.DecisionRequest, deadline: float
+    ) -> bot_pb2.Reply | None:
         self.asked = True
-        with trio.move_on_after(0):  # sent now; the wait for its reply ends at once
-            await self.inner.request(request)
+        await self.inner.request(request, trio.current_time())  # sent; no wait for the reply
         raise SeatGone(Termination.TIMEOUT, "no reply within 0 s (the check's penalty loss)")
 
     async def end_match(self, end: bot_pb2.MatchEnd) -> None:

@@ -30,7 +30,10 @@ class InProcessPlayer(Player):
         self._matches[start.match_id] = info
         self.bot.match_started(info)
 
-    async def request(self, request: bot_pb2.DecisionRequest) -> bot_pb2.Reply:
+    async def request(
+        self, request: bot_pb2.DecisionRequest, deadline: float
+    ) -> bot_pb2.Reply | None:
+        # The bot runs on the referee's own thread: it cannot be interrupted at the deadline.
         info = self._matches[request.match_id]
         try:
             return reply(request, self.bot.decide(decision(info, request)))

@@ -76,11 +76,14 @@ class Player(ABC):
         return None
 
     @abstractmethod
-    async def request(self, request: bot_pb2.DecisionRequest) -> bot_pb2.Reply:
-        """Ask for a decision and wait for the reply to exactly this request.
+    async def request(
+        self, request: bot_pb2.DecisionRequest, deadline: float
+    ) -> bot_pb2.Reply | None:
+        """Ask for a decision: the reply to exactly this request, or None past ``deadline``.
 
-        The caller enforces the deadline by cancelling; replies to older
-        requests are dropped here. Raises SeatGone when no reply can come.
+        ``deadline`` is trio time. Replies to older requests are dropped here;
+        a reply received by the time the referee wakes for the deadline counts
+        (see ``Connection.request``). Raises SeatGone when no reply can come.
         """
 
     @abstractmethod

@@ -493,12 +493,11 @@ def play_in_process(
 async def _wait_for_reply(
     player: Player, request: bot_pb2.DecisionRequest, deadline: float, result: _Asked
 ) -> None:
-    """The reply or the departure, into ``result``; neither when the deadline passes."""
-    with trio.move_on_at(deadline):
-        try:
-            result.reply = await player.request(request)
-        except SeatGone as gone:
-            result.fault = Fault(gone.termination, gone.detail)
+    """The reply or the departure, into ``result``; neither when the deadline passes first."""
+    try:
+        result.reply = await player.request(request, deadline)
+    except SeatGone as gone:
+        result.fault = Fault(gone.termination, gone.detail)
 
 
 class _Baselines:

@@ -21,8 +21,10 @@ The rule (docs/tournaments.md, "Congestion"): a bot that missed its
 deadline was *starved* when it used less than half the wait in CPU, is
 busy at the deadline, and the machine was congested for at least a
 quarter of the wait. The referee can be starved too: when it wakes long
-after a deadline, a reply may be waiting unread in its own queues,
-whatever bot (local or remote) sent it. Either way the runner asks again
+after a deadline, a reply may have waited unread in its own queues,
+whatever bot (local or remote) sent it (one it finds there as it wakes
+counts: ``Connection.request``); and when it could not even read the bot's
+CPU time in the wait, it cannot judge the bot. Either way the runner asks again
 with a fresh allowance instead of recording a timeout, at most
 ``MAX_REGRANTS`` times per decision. A bot that hangs (asleep), computes
 past its time (on a CPU), or is slow on a quiet machine is not starved.
@@ -52,6 +54,10 @@ METER_SHARE = 0.1
 BASELINE_DELAY_S = 0.005
 """A metered decision reads the bot's CPU only once it has lasted this long: most replies
 come first, and then no /proc read (nor a worker thread for it) is spent at all."""
+
+UNREAD_BASELINE_S = 0.05
+"""A baseline still unread this long after it came due shows the referee starved: reading
+it is one small file in a worker thread (the bot's CPU cannot be judged then)."""
 
 SHARED_READING_S = 0.05
 """Decisions asked within this long of each other share one reading of the machine's stalls."""
@@ -200,6 +206,10 @@ class DecisionMeter:
         self._cpu_s = tree_cpu_s(self._tree)
         self._taken_at = time.monotonic()
 
+    def unread(self, waited_s: float) -> bool:
+        """Whether the baseline was still unread ``UNREAD_BASELINE_S`` after it came due."""
+        return not self._taken_at and waited_s >= BASELINE_DELAY_S + UNREAD_BASELINE_S
+
     def starved(self, waited_s: float) -> str | None:
         """Why the bot was denied its time over ``waited_s``, or None if it was not."""
         if self._cpu_s is None or waited_s <= 0:  # no baseline: no excuse
@@ -232,7 +242,11 @@ def excuse(meter: DecisionMeter | None, waited_s: float, allowance_s: float) -> 
     late = waited_s - allowance_s
     if late >= max(LATE_MIN_S, LATE_SHARE * allowance_s):
         return f"the referee itself woke {late:.3f} s after the deadline"
-    return meter.starved(waited_s) if meter is not None else None
+    if meter is None:
+        return None
+    if meter.unread(waited_s):
+        return f"in {waited_s:.3f} s the referee could not read the bot's CPU time"
+    return meter.starved(waited_s)
 
 
 def meter(pid: int | None) -> DecisionMeter | None:

@@ -37,6 +37,10 @@ MAX_UNASKED_MESSAGES = 1000
 MAX_LOG_LINES = 1000
 """Log lines kept per connection; more are dropped (one warning says so)."""
 MAX_LOG_CHARS = 2000
+ROUNDS_AFTER_DEADLINE = 3
+"""Scheduling rounds a request still waits once its deadline has passed: one for the rest of
+the wake-up (a reader woken with it), one to poll the sockets and gRPC's hand-over queue,
+one for the reader that poll wakes. A reply already received is read in them."""
 
 
 class ConnectionGone(Exception):
@@ -175,8 +179,15 @@ class Connection:
             error = bot_pb2.ProtocolError(match_id=match_id, message=text)
             self._send(bot_pb2.RefereeMessage(error=error))
 
-    async def request(self, request: bot_pb2.DecisionRequest) -> bot_pb2.Reply:
-        """Send a decision request and wait for its reply (the caller times out).
+    async def request(
+        self, request: bot_pb2.DecisionRequest, deadline: float
+    ) -> bot_pb2.Reply | None:
+        """Send a decision request; its reply, or None once trio time ``deadline`` has passed.
+
+        A reply that has reached the referee by the time it wakes for the
+        deadline counts: a referee that wakes late (its machine starved it)
+        handles its own wake-up and the reply's arrival in the same scheduling
+        rounds, in either order, and the bot is not blamed for that.
 
         Raises:
             ConnectionGone: the stream ended before the reply came.
@@ -186,10 +197,15 @@ class Connection:
         self._pending[key] = pending
         try:
             self.send(decision=request)
-            await pending.done.wait()
+            with trio.move_on_at(deadline):
+                await pending.done.wait()
+            for _ in range(ROUNDS_AFTER_DEADLINE):
+                if pending.done.is_set():
+                    break
+                await trio.lowlevel.checkpoint()
         finally:
             del self._pending[key]
-        if pending.reply is None:
+        if pending.reply is None and pending.done.is_set():
             raise ConnectionGone(self.gone or "closed")
         return pending.reply
 

@@ -352,9 +352,11 @@ class RemotePlayer(Player):
         except ConnectionGone:
             raise await self._gone() from None
 
-    async def request(self, request: bot_pb2.DecisionRequest) -> bot_pb2.Reply:
+    async def request(
+        self, request: bot_pb2.DecisionRequest, deadline: float
+    ) -> bot_pb2.Reply | None:
         try:
-            return await self.connection.request(request)
+            return await self.connection.request(request, deadline)
         except ConnectionGone:
             raise await self._gone() from None
 
