@@ -44,9 +44,9 @@ def submit(arena: Path, package: Path, author: str) -> subprocess.CompletedProce
     return run_referee("arena", "submit", str(arena), str(package), "--author", author)
 
 
-def rows(arena: Path, sql: str) -> list[Any]:
+def rows(arena: Path, sql: str, parameters: tuple[Any, ...] = ()) -> list[Any]:
     with sqlite3.connect(arena / "arena.sqlite") as db:
-        return db.execute(sql).fetchall()
+        return db.execute(sql, parameters).fetchall()
 
 
 def ratings_match_a_recomputation(arena: Path) -> None:
@@ -309,6 +309,7 @@ class Listening:
 
 @pytest.mark.slow
 def test_a_remote_bot_whose_token_is_revoked_while_it_plays_is_cut_off(tmp_path: Path) -> None:
+    """Once the arena has seen the revocation, no match it schedules seats the bot."""
     arena = tmp_path / "arena"
     init_arena(arena)
     for name in ("one", "two"):
@@ -317,7 +318,7 @@ def test_a_remote_bot_whose_token_is_revoked_while_it_plays_is_cut_off(tmp_path:
     token = run_referee("arena", "token", str(arena), "--author", "carol").stdout.strip()
     address = f"127.0.0.1:{free_port()}"
     command = [sys.executable, "-m", "referee.cli", "arena", "run", str(arena),
-               "--matches", "30", "--no-site", "--listen", address]  # fmt: skip
+               "--no-site", "--listen", address]  # fmt: skip
     run = Listening(command)
     remote = None
     try:
@@ -325,19 +326,27 @@ def test_a_remote_bot_whose_token_is_revoked_while_it_plays_is_cut_off(tmp_path:
         _wait_until(lambda: _remote_matches(arena) >= 1)
         revoke = run_referee("arena", "token", str(arena), "--revoke", "--author", "carol")
         assert revoke.returncode == 0
-        stderr = run.finish()
-        assert run.process.returncode == 0, stderr
+        _wait_until(lambda: "its token was revoked" in run.log())
+        (seen_at,) = rows(arena, "SELECT max(id) FROM matches")[0]
         remote.communicate(timeout=30)  # its stream was closed: it left
+        _wait_until(lambda: len(_done_after(arena, seen_at)) >= 4)
+        run.process.send_signal(signal.SIGINT)
+        stderr = run.finish()
+        assert run.process.returncode == 130, stderr
     finally:
         run.stop()
         for process in (remote,):
             if process is not None and process.poll() is None:
                 process.kill()
                 process.wait()
-    assert "its token was revoked" in stderr
-    last = rows(arena, "SELECT seats FROM matches WHERE status = 'done' ORDER BY id DESC LIMIT 10")
     (remote_id,) = rows(arena, "SELECT id FROM versions WHERE kind = 'remote'")[0]
-    assert all(remote_id not in json.loads(seats) for (seats,) in last)
+    assert all(remote_id not in seats for seats in _done_after(arena, seen_at))
+
+
+def _done_after(arena: Path, match_id: int) -> list[list[int]]:
+    """The seats of the finished matches scheduled after ``match_id``."""
+    found = rows(arena, "SELECT seats FROM matches WHERE status = 'done' AND id > ?", (match_id,))
+    return [json.loads(seats) for (seats,) in found]
 
 
 def _remote_matches(arena: Path) -> int:

@@ -318,3 +318,26 @@ def test_check_bot_exits_0_when_all_pass_1_on_a_failed_check_2_on_bad_input(
     no_clock = run_referee("check-bot", str(folder), "--decision-ms", "0")
     assert no_clock.returncode == 2
     assert "must be positive" in no_clock.stderr
+
+
+def test_the_checked_bots_seat_is_judged_for_starvation_like_any_seat() -> None:
+    """On a loaded machine a starved bot is asked again (docs/tournaments.md, "Congestion").
+
+    That needs its process: the check's wrapper around the seat must pass it on,
+    or a healthy bot fails "answers in time" whenever the machine is busy.
+    """
+    from referee.arena.conformance import _Watched
+    from referee.match.player import BotIdentity, Player
+
+    class Local(Player):
+        identity = BotIdentity("local")
+
+        @property
+        def pid(self) -> int | None:
+            return 4242
+
+        async def start_match(self, start: object) -> None: ...
+        async def request(self, request: object, deadline: float) -> None: ...
+        async def end_match(self, end: object) -> None: ...
+
+    assert _Watched(Local()).pid == 4242
