@@ -3,16 +3,22 @@
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
 
 import pytest
+import trio
+import trio.testing
 
 from referee.entrant import Entrant
 from referee.tournament.coordinator import open_tournament
-from referee.tournament.execute import Demand
+from referee.tournament.execute import BotPool, Demand
 from referee.tournament.results import StoredResult
 from referee.tournament.spec import TournamentSpec
 from referee.tournament.store import CHUNK, CLAIM_WINDOW, Store
+from referee.transport.process import BotCommand
 from tests.helpers import BOTS
 
 NO_SEATS = StoredResult(match_id="", steps=0, seats=())
@@ -72,3 +78,69 @@ def test_lanes_claiming_in_turn_spread_the_first_matches_over_the_entrants() -> 
         pending.remove(best)
         claimed.update(best)
     assert claimed == {"a": 2, "b": 2, "c": 2, "d": 2}
+
+
+class FakeFleet:
+    """Launches stand-in processes and counts them: a pool's bookkeeping, without bots."""
+
+    first_start = None
+
+    def __init__(self) -> None:
+        self.launched: list[str] = []
+        self.retired: list[str] = []
+
+    async def launch(self, command: BotCommand) -> Any:
+        self.launched.append(command.label)
+        return SimpleNamespace(
+            alive=True, connection=SimpleNamespace(gone=None), name=command.label
+        )
+
+    async def retire(self, process: Any) -> None:
+        self.retired.append(process.name)
+
+
+def pool_of(names: str, concurrency: int) -> tuple[BotPool, FakeFleet]:
+    fleet = FakeFleet()
+    tournament = replace(spec(names, 1), concurrency=concurrency)
+    return BotPool(fleet, tournament, seats=2), fleet  # type: ignore[arg-type]
+
+
+def test_a_pool_at_its_most_processes_waits_for_a_lent_bot_instead_of_starting_one() -> None:
+    """Two lanes of two seats keep four processes: a match of a and c waits for both."""
+    pool, fleet = pool_of("a b c d", concurrency=2)
+    lent: list[list[Any]] = []
+
+    async def main() -> None:
+        lent.append(await pool.borrow_all(("a", "b")))
+        lent.append(await pool.borrow_all(("c", "d")))
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(lambda: pool_borrow(("a", "c")))
+            await trio.testing.wait_all_tasks_blocked()
+            assert len(lent) == 2  # a and c are both out
+            for name, process in zip(("a", "b"), lent[0], strict=True):
+                await pool.give_back(name, process, faulted=False)
+            await trio.testing.wait_all_tasks_blocked()
+            assert len(lent) == 2  # c is still out
+            for name, process in zip(("c", "d"), lent[1], strict=True):
+                await pool.give_back(name, process, faulted=False)
+
+    async def pool_borrow(names: tuple[str, ...]) -> None:
+        lent.append(await pool.borrow_all(names))
+
+    trio.run(main)
+    assert [p.name for p in lent[2]] == ["a", "c"]
+    assert fleet.launched == ["a", "b", "c", "d"]  # no fifth process
+    assert fleet.retired == []
+
+
+def test_a_pool_at_its_most_processes_ends_idle_bots_of_others_for_bots_it_never_started() -> None:
+    pool, fleet = pool_of("a b c d", concurrency=1)
+
+    async def main() -> None:
+        for seats in (("a", "b"), ("c", "d"), ("a", "c")):
+            for name, process in zip(seats, await pool.borrow_all(seats), strict=True):
+                await pool.give_back(name, process, faulted=False)
+
+    trio.run(main)
+    assert fleet.launched == ["a", "b", "c", "d", "a"]
+    assert sorted(fleet.retired) == ["a", "b", "d"]  # c, idle, plays again

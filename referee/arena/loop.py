@@ -256,6 +256,10 @@ class ArenaPool(BotPool):
         super().__init__(fleet, spec, seats, commands=PackageCommands(run.store))
         self._run = run
 
+    def started_here(self, name: str) -> bool:
+        door = self._run.door
+        return door is None or not door.is_remote(int(name))
+
     async def borrow(self, name: str) -> Any:
         door = self._run.door
         if door is not None and door.is_remote(int(name)):

@@ -61,7 +61,13 @@ class Demand:
 
 
 class BotPool:
-    """Idle bot processes per entrant, lent to one match at a time."""
+    """Idle bot processes per entrant, lent to one match at a time.
+
+    At most ``concurrency x seats`` processes run at once, what the lanes can
+    use together. A match that would start a process past that waits for a
+    lent process of its entrants to come back, when one is out, instead of
+    starting another: a start costs about what two reused Land matches cost.
+    """
 
     def __init__(
         self,
@@ -84,6 +90,64 @@ class BotPool:
         """Bot processes per entrant, idle or lent (the ones being launched too)."""
         self._claimed: Counter[str] = Counter()
         """Seats per entrant of the matches claimed and not yet over (``reserve``)."""
+        self._most = spec.concurrency * seats
+        """Processes kept at most: every lane's seats."""
+        self._returned = trio.Event()
+        """Set (and replaced) whenever a process comes back or is retired."""
+
+    async def borrow_all(self, names: tuple[str, ...]) -> list[BotProcess]:
+        """A process for each seat of a match, lent together (given back with ``give_back``).
+
+        Past the most processes kept, this waits while a lent process of a missing
+        entrant is out, then makes room by ending idle processes of other entrants.
+        Taken together, so two matches never each hold what the other waits for.
+        """
+        while self._waits(names):
+            await self._returned.wait()
+        await self._make_room(names)
+        taken: list[BotProcess] = []
+        try:
+            for name in names:
+                taken.append(await self.borrow(name))
+        except BaseException:
+            with trio.CancelScope(shield=True):
+                for name, process in zip(names, taken, strict=False):
+                    await self.give_back(name, process, faulted=True)
+            raise
+        return taken
+
+    def started_here(self, name: str) -> bool:
+        """Whether this pool starts ``name``'s processes (the arena lends remote bots)."""
+        return True
+
+    def _missing(self, names: tuple[str, ...]) -> Counter[str]:
+        """Processes each entrant of these seats lacks among its idle ones."""
+        wanted = Counter(name for name in names if self.started_here(name))
+        return Counter(
+            {
+                name: count - len(self._idle[name])
+                for name, count in wanted.items()
+                if count > len(self._idle[name])
+            }
+        )
+
+    def _waits(self, names: tuple[str, ...]) -> bool:
+        missing = self._missing(names)
+        if sum(self._processes.values()) + missing.total() <= self._most:
+            return False
+        return any(self._processes[name] > len(self._idle[name]) for name in missing)
+
+    async def _make_room(self, names: tuple[str, ...]) -> None:
+        """End idle processes of other entrants until the missing ones fit under the most."""
+        over = sum(self._processes.values()) + self._missing(names).total() - self._most
+        others = sorted(
+            (name for name in self._idle if name not in names and self._idle[name]),
+            key=lambda name: -len(self._idle[name]),
+        )
+        for name in others:
+            while over > 0 and self._idle[name]:
+                await self._retire(name, self._idle[name].pop())
+                over -= 1
 
     async def borrow(self, name: str) -> BotProcess:
         idle = self._idle[name]
@@ -110,7 +174,12 @@ class BotPool:
 
     async def _retire(self, name: str, process: BotProcess) -> None:
         self._processes[name] -= 1
+        self._wake_waiters()
         await self._fleet.retire(process)
+
+    def _wake_waiters(self) -> None:
+        self._returned.set()
+        self._returned = trio.Event()
 
     def _check_capacity(self) -> None:
         """Warn, once, when more matches are asked at once than this machine serves."""
@@ -134,6 +203,7 @@ class BotPool:
         healthy = process.alive and process.connection.gone is None
         if self._reuse and healthy and not faulted:
             self._idle[name].append(process)
+            self._wake_waiters()
         else:
             await self._retire(name, process)
 
@@ -196,14 +266,12 @@ async def play_scheduled(
         chance_key=keys.chance_key(scheduled.seed),
         signing_key=keys.signing_key,
     )
-    processes: list[BotProcess] = []
+    processes = await pool.borrow_all(scheduled.seats)
     try:
-        for name in scheduled.seats:
-            processes.append(await pool.borrow(name))
         result = await run_match(match, [p.player for p in processes])
     except BaseException:
         with trio.CancelScope(shield=True):
-            for name, process in zip(scheduled.seats, processes, strict=False):
+            for name, process in zip(scheduled.seats, processes, strict=True):
                 await pool.give_back(name, process, faulted=True)
         raise
     for name, process, seat in zip(scheduled.seats, processes, result.seats, strict=True):
