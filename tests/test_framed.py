@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -20,7 +21,7 @@ from referee.transport.fleet import BotFleet
 from referee.transport.frames import FrameReader
 from referee.transport.process import BotCommand, Limits
 from referee.transport.server import BotServer
-from sdk.frames import frame
+from sdk.frames import FrameBuffer, frame
 from sdk.pb.landgrave.v1 import bot_pb2
 from tests.helpers import BOTS, TEST_BOTS
 
@@ -120,6 +121,43 @@ async def test_a_token_serves_one_stream_and_the_referee_ends_it() -> None:
             server.forget(connection)
             with trio.fail_after(10):
                 assert await reader.next() is None  # a clean end, from the referee's side
+
+
+async def test_messages_a_bot_is_slow_to_read_arrive_whole_and_in_order() -> None:
+    """Past what the socket takes, messages wait for the writer task, and so does every
+    message after them, even once the socket has room again: none jumps the line."""
+    ours, bots = trio.socket.socketpair()
+    bots_end = socket.socket(fileno=bots.detach())
+    outbox = framed._Outbox(ours.fileno())
+    padding = "x" * 8192
+
+    def error(text: str) -> bot_pb2.RefereeMessage:
+        return bot_pb2.RefereeMessage(error=bot_pb2.ProtocolError(message=text))
+
+    for number in range(100):  # 800 kB: more than the socket holds unread
+        outbox.put(error(f"{number} {padding}"))
+    bots_end.setblocking(True)
+    head = bots_end.recv(65536)  # room in the socket ...
+    outbox.put(error(f"100 {padding}"))  # ... but 100 waits behind the queued ones
+    async with trio.open_nursery() as nursery:
+        stream = trio.SocketStream(ours)
+        nursery.start_soon(outbox.write, stream, nursery.cancel_scope)
+        frames = FrameBuffer()
+        frames.feed(head)
+        texts: list[str] = []
+        while len(texts) < 101:
+            while (payload := frames.split()) is not None:
+                texts.append(bot_pb2.RefereeMessage.FromString(payload).error.message)
+            if len(texts) < 101:
+                frames.feed(await trio.to_thread.run_sync(bots_end.recv, 65536))
+        outbox.put(error("last"))  # nothing waits now: written at once
+        outbox.put(framed.CLOSE)
+    assert [text.split()[0] for text in texts] == [str(number) for number in range(101)]
+    assert all(text.endswith(padding) for text in texts)
+    last = bots_end.recv(65536)
+    assert bot_pb2.RefereeMessage.FromString(last[4:]).error.message == "last"
+    ours.close()
+    bots_end.close()
 
 
 @pytest.mark.slow

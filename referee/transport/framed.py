@@ -3,11 +3,14 @@
 The same messages and the same conversation as the gRPC ``Play`` stream
 (docs/protocol.md), each message in a length-prefixed frame (sdk/frames.py),
 on a Unix socket beside the gRPC one. It is served on the trio thread
-itself, so a decision crosses no thread: the match task puts its request
-on the stream's outbound channel, the stream's writer task sends it, and
-its reader task delivers the reply to the ``Connection``. A round trip
-through gRPC costs the referee several times the CPU (BENCHMARKS.md).
+itself, so a decision crosses no thread: the match task writes its request
+to the socket itself when nothing waits to be sent before it (the usual
+case: one request at a time), else puts it on the stream's outbound
+channel for the stream's writer task; the reader task delivers the reply
+to the ``Connection``. A round trip through gRPC costs the referee several
+times the CPU (BENCHMARKS.md).
 
+    match task --write--> socket           (nothing queued, the socket takes it all)
     match task --send_nowait--> outbound channel --> writer task --> socket
     match task <--Event.set--- Connection.deliver <-- reader task <-- socket
 
@@ -23,6 +26,7 @@ from __future__ import annotations
 
 import contextlib
 import math
+import os
 from collections.abc import Callable
 from pathlib import Path
 
@@ -110,21 +114,19 @@ class FramedListener:
         connection: Connection,
     ) -> None:
         """Messages both ways until either side ends the stream."""
-        outbound, queued = trio.open_memory_channel[object](math.inf)
-
-        def send(message: object) -> None:  # the Connection's send, on this thread
-            with contextlib.suppress(trio.BrokenResourceError, trio.ClosedResourceError):
-                outbound.send_nowait(message)
-
-        send(connection.welcome())
+        outbox = _Outbox(stream.socket.fileno())
+        outbox.put(connection.welcome())
         connection.greet(hello)
-        connection.attach(send, "framed")
-        async with trio.open_nursery() as nursery:
-            nursery.start_soon(_write, stream, queued, nursery.cancel_scope)
-            reason = await _read(reader, connection)
-            connection.detach(reason)  # nothing more is sent to this connection ...
-            send(CLOSE)  # ... and what was queued goes out, for a bounded time
-            nursery.cancel_scope.deadline = trio.current_time() + FLUSH_S
+        connection.attach(outbox.put, "framed")
+        try:
+            async with trio.open_nursery() as nursery:
+                nursery.start_soon(outbox.write, stream, nursery.cancel_scope)
+                reason = await _read(reader, connection)
+                connection.detach(reason)  # nothing more is sent to this connection ...
+                outbox.put(CLOSE)  # ... and what was queued goes out, for a bounded time
+                nursery.cancel_scope.deadline = trio.current_time() + FLUSH_S
+        finally:
+            outbox.closed = True  # the socket closes next: its number may soon be another's
 
 
 async def _read_hello(reader: FrameReader) -> tuple[str, bot_pb2.Hello | None]:
@@ -165,24 +167,66 @@ async def _read(reader: FrameReader, connection: Connection) -> str:
     return "the bot closed its stream"
 
 
-async def _write(
-    stream: trio.SocketStream, queued: trio.MemoryReceiveChannel[object], done: trio.CancelScope
-) -> None:
-    """Send what is queued, in as few writes as it takes, until CLOSE ends the stream."""
-    try:
-        async for first in queued:
-            batch = [first]
-            with contextlib.suppress(trio.WouldBlock):
-                while batch[-1] is not CLOSE:
-                    batch.append(queued.receive_nowait())
-            messages = [m for m in batch if isinstance(m, bot_pb2.RefereeMessage)]
-            if messages:
-                await stream.send_all(b"".join(_frame(m) for m in messages))
-            if batch[-1] is CLOSE:
-                break
-    except (trio.BrokenResourceError, trio.ClosedResourceError):
-        return  # the bot is gone: the reader says why
-    done.cancel()
+class _Outbox:
+    """What the referee sends on one stream, in order, never blocking the sender.
+
+    A message goes straight to the socket when nothing is queued before it
+    and the socket takes it whole: no wake-up of the writer task, a task
+    switch less per decision. Otherwise its bytes (or what the socket left
+    of them) wait in the channel for ``write``; while anything waits there,
+    every message after it waits too, so frames never interleave.
+    """
+
+    def __init__(self, fd: int) -> None:
+        self._fd = fd
+        self._outbound, self._queued = trio.open_memory_channel[bytes | object](math.inf)
+        self._waiting = 0
+        """Items put on the channel and not yet written by ``write``."""
+        self.closed = False
+        """Set as the stream ends: nothing is written after."""
+
+    def put(self, message: object) -> None:
+        """Send a RefereeMessage, or CLOSE to end the stream (the Connection's send)."""
+        if self.closed:
+            return
+        item: bytes | object = message
+        if isinstance(message, bot_pb2.RefereeMessage):
+            item = _frame(message)
+            if not self._waiting:
+                item = self._write_now(item)
+                if not item:
+                    return
+        self._waiting += 1
+        with contextlib.suppress(trio.BrokenResourceError, trio.ClosedResourceError):
+            self._outbound.send_nowait(item)
+
+    def _write_now(self, data: bytes) -> bytes:
+        """What the socket did not take of ``data`` without blocking."""
+        try:
+            written = os.write(self._fd, data)
+        except BlockingIOError:
+            return data
+        except OSError:
+            return b""  # the bot is gone: the reader says why
+        return data[written:]
+
+    async def write(self, stream: trio.SocketStream, done: trio.CancelScope) -> None:
+        """Send what is queued, in as few writes as it takes, until CLOSE ends the stream."""
+        try:
+            async for first in self._queued:
+                batch = [first]
+                with contextlib.suppress(trio.WouldBlock):
+                    while batch[-1] is not CLOSE:
+                        batch.append(self._queued.receive_nowait())
+                data = [item for item in batch if isinstance(item, bytes)]
+                if data:
+                    await stream.send_all(b"".join(data))
+                self._waiting -= len(batch)
+                if batch[-1] is CLOSE:
+                    break
+        except (trio.BrokenResourceError, trio.ClosedResourceError):
+            return  # the bot is gone: the reader says why
+        done.cancel()
 
 
 def _frame(message: bot_pb2.RefereeMessage) -> bytes:
