@@ -505,39 +505,48 @@ class _Baselines:
 
     A meter's baseline is read off the loop once its decision has lasted
     ``BASELINE_DELAY_S``, unless the reply came first (it mostly does). One
-    task for the match does it, woken per decision, where a task per decision
-    cost the referee a nursery, a spawn and a cancellation each time.
+    task for the match does it, asleep under an alarm (a cancel scope's
+    deadline) set to the earliest baseline due: a decision moves the alarm
+    and, when its reply comes first, moves it back, and the task never wakes
+    for it. A task per decision cost a nursery, a spawn and a cancellation
+    each time; a task woken per decision, two task switches.
     """
 
     def __init__(self) -> None:
-        self._send, self._due = trio.open_memory_channel[tuple[float, starvation.DecisionMeter]](
-            math.inf
-        )
-        self._waiting: set[starvation.DecisionMeter] = set()
-        """Meters whose decision still waits for its reply."""
+        self._due: dict[starvation.DecisionMeter, float] = {}
+        """Meters whose decision still waits for its reply, and when their baseline is due."""
+        self._alarm = trio.CancelScope()
+        """Wakes ``serve`` when the first baseline is due (replaced by ``serve``)."""
         self._reading: tuple[starvation.DecisionMeter, trio.CancelScope] | None = None
 
     def take_at(self, when: float, meter: starvation.DecisionMeter) -> None:
         """Read ``meter``'s baseline at trio time ``when`` if its reply has not come by then."""
-        self._waiting.add(meter)
-        self._send.send_nowait((when, meter))
+        self._due[meter] = when
+        self._alarm.deadline = min(self._alarm.deadline, when)
 
     def drop(self, meter: starvation.DecisionMeter) -> None:
         """The decision is over: its baseline is not needed (one being read is abandoned)."""
-        self._waiting.discard(meter)
+        if self._due.pop(meter, None) is not None:
+            self._alarm.deadline = self._first_due()
         if self._reading is not None and self._reading[0] is meter:
             self._reading[1].cancel()
 
+    def _first_due(self) -> float:
+        return min(self._due.values(), default=math.inf)
+
     async def serve(self) -> None:
-        """Read the baselines that come due, in order, until cancelled."""
-        async for when, meter in self._due:
-            await trio.sleep_until(when)
-            if meter not in self._waiting:
-                continue
-            with trio.CancelScope() as scope:
-                self._reading = (meter, scope)
-                await trio.to_thread.run_sync(meter.take_baseline, abandon_on_cancel=True)
-            self._reading = None
+        """Read the baselines that come due, earliest first, until cancelled."""
+        while True:
+            with trio.CancelScope(deadline=self._first_due()) as self._alarm:
+                await trio.sleep_forever()
+            now = trio.current_time()
+            for meter in [meter for meter, when in self._due.items() if when <= now]:
+                if self._due.pop(meter, None) is None:  # its reply came while another was read
+                    continue
+                with trio.CancelScope() as scope:
+                    self._reading = (meter, scope)
+                    await trio.to_thread.run_sync(meter.take_baseline, abandon_on_cancel=True)
+                self._reading = None
 
 
 _STDLIB_LOGGER = logging.getLogger(LOGGER_NAME)
