@@ -202,6 +202,8 @@ def test_two_worker_processes_give_the_same_results_as_one(tmp_path: Path) -> No
                 )
             }
             assert used == {"w1", "w2"}
+            logs = {log.parent.name for log in (store.folder / "logs").rglob("*.stderr")}
+            assert logs == {"w1", "w2"}  # apart: each worker numbers its bots' logs from 0
         store.close()
     assert results(tmp_path / "w1") == results(tmp_path / "w2")
 

@@ -351,9 +351,15 @@ class Worker:
         db = Store.off_loop(self.store.folder)
         try:
             lane = partial(self._lane, db, trio.Lock())
-            await run_lanes(self.spec, self.settings, self.store.folder / "logs", lane)
+            await run_lanes(self.spec, self.settings, self._logs(), lane)
         finally:
             db.close()
+
+    def _logs(self) -> Path:
+        """Where this worker's bots log: ``logs/``, or ``logs/NAME/`` beside other workers
+        (each worker numbers its bots' logs from 0: in one folder they would share files)."""
+        logs = self.store.folder / "logs"
+        return logs / self.name if self.spec.workers > 1 else logs
 
     # Ctrl-C reaches a lane as a cancellation at a checkpoint, never as a KeyboardInterrupt
     # raised between two lines (trio's default), such as between a claim and the ``try``
