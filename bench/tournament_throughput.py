@@ -12,7 +12,9 @@ are the bots' own (the decision lines of the records, the referee's
 default actions included). CPU per match is everything's: the referee,
 its workers, the launchers and the bots (all reaped by the end); on a
 machine others load, matches per CPU second says what a quiet one would
-play where the wall clock cannot.
+play where the wall clock cannot. Bots started counts the bot processes
+the tournament launched (one log file each): with reuse, a pool keeps at
+most concurrency x 2 of them.
 """
 
 from __future__ import annotations
@@ -41,8 +43,9 @@ def cpu_s() -> float:
     return mine.ru_utime + mine.ru_stime + children.ru_utime + children.ru_stime
 
 
-def measure(spec: TournamentSpec) -> tuple[int, int, float, float]:
-    """Matches played, decisions made, seconds taken and CPU seconds spent by one tournament."""
+def measure(spec: TournamentSpec) -> tuple[int, int, int, float, float]:
+    """Matches played, decisions made, bot processes started, seconds taken and CPU seconds
+    spent by one tournament."""
     with tempfile.TemporaryDirectory() as folder:
         store, spec = open_tournament(Path(folder) / "t", spec)
         began, cpu_before = time.perf_counter(), cpu_s()
@@ -55,7 +58,8 @@ def measure(spec: TournamentSpec) -> tuple[int, int, float, float]:
             for record in Path(folder).rglob("*.jsonl")
             for line in record.read_text().splitlines()
         )
-    return matches, decisions, elapsed, cpu
+        started = len(list((Path(folder) / "t" / "logs").rglob("*.stderr")))
+    return matches, decisions, started, elapsed, cpu
 
 
 def main() -> None:
@@ -79,7 +83,7 @@ def main() -> None:
         report(run_all(base, args.concurrency, args.workers), args.concurrency, args.workers)
 
 
-Row = tuple[int, bool, int, int, int, float, float]
+Row = tuple[int, bool, int, int, int, int, float, float]
 """Concurrency, reuse, workers, then what ``measure`` returns."""
 
 
@@ -96,23 +100,24 @@ def run_all(base: TournamentSpec, concurrencies: list[int], workers: list[int]) 
 
 def report(rows: list[Row], concurrencies: list[int], workers: list[int]) -> None:
     """The table of one tournament's configurations, and reuse over respawn per setting."""
-    baseline = rows[0][3] / rows[0][5]
+    baseline = rows[0][3] / rows[0][6]
     print(f"round robin of 4 random bots on Land, {rows[0][3]} matches per configuration")
     print(
         f"{'concurrency':>11}{'bot reuse':>10}{'workers':>8}{'matches/s':>11}"
-        f"{'decisions/s':>13}{'vs first row':>14}{'CPU ms/match':>14}"
+        f"{'decisions/s':>13}{'vs first row':>14}{'CPU ms/match':>14}{'bots started':>14}"
     )
-    for concurrency, reuse, count, matches, decisions, elapsed, cpu in rows:
+    for concurrency, reuse, count, matches, decisions, started, elapsed, cpu in rows:
         rate = matches / elapsed
         print(
             f"{concurrency:>11}{'on' if reuse else 'off':>10}{count:>8}{rate:>11.1f}"
             f"{decisions / elapsed:>13.0f}{rate / baseline:>14.2f}{cpu / matches * 1000:>14.0f}"
+            f"{started:>14}"
         )
     for concurrency in concurrencies:
         for count in workers:
             pair = [row for row in rows if row[0] == concurrency and row[2] == count]
-            rate = {row[1]: row[3] / row[5] for row in pair}
-            per_cpu = {row[1]: row[3] / row[6] for row in pair}
+            rate = {row[1]: row[3] / row[6] for row in pair}
+            per_cpu = {row[1]: row[3] / row[7] for row in pair}
             print(
                 f"bot reuse vs respawn, {rows[0][3]} matches, concurrency {concurrency}, "
                 f"{count} worker(s): {rate[True] / rate[False]:.2f}x matches/s, "
