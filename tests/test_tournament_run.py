@@ -194,6 +194,9 @@ def test_two_worker_processes_give_the_same_results_as_one(tmp_path: Path) -> No
         )
         store, spec = open_tournament(tmp_path / f"w{workers}", spec)
         trio.run(run_tournament, store, spec)
+        if workers == 1:  # its pool keeps no more bot processes than its lanes have seats
+            started = list((store.folder / "logs").glob("*.stderr"))
+            assert len(started) <= spec.concurrency * 2
         if workers == 2:
             used = {
                 m
