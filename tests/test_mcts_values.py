@@ -76,6 +76,26 @@ def test_a_fallen_farlanthia_realm_is_worth_less_than_any_living_one() -> None:
     assert points[1] < 0 <= points[0]
 
 
+def test_landover_counts_culture_toward_victory_points() -> None:
+    """A culture level leads to metros and perks: the estimate counts it before it scores."""
+    state = position("landover", 0.3)
+    before = VALUES.landover_points(state)
+    state.seats[0].culture[0] += 1
+    after = VALUES.landover_points(state)
+    assert after[0] > before[0] and after[1] == before[1]
+
+
+def test_a_farlanthia_lead_counts_for_more_as_the_seasons_run_out() -> None:
+    """Renown comes late and by luck: the same lead in points is surer near the end."""
+    judge = VALUES.ESTIMATES["farlanthia"].values
+    state = position("farlanthia", 0.3)
+    state.realms[0].renown = state.realms[1].renown + 2
+    early = judge(state)[0]
+    state.course.season = state.rules.years * 4 - 1
+    late = judge(state)[0]
+    assert 0.5 < early < late < 1.0
+
+
 def test_leads_become_values_level_at_a_half_and_three_to_one_at_one_scale() -> None:
     assert VALUES.lead_values([7.0, 7.0], 2.0) == [0.5, 0.5]
     ahead = VALUES.lead_values([9.0, 7.0], 2.0)
