@@ -99,8 +99,12 @@ class State(ABC, Generic[ActionT]):
         Never empty for a seat in ``to_act()``.
         """
 
-    def chance_outcomes(self) -> list[tuple[ActionT, Fraction]]:
-        """The outcomes chance may pick now with their probabilities (summing to 1)."""
+    def chance_outcomes(self) -> Sequence[tuple[ActionT, Fraction]]:
+        """The outcomes chance may pick now with their probabilities (summing to 1).
+
+        A table dealt again and again (dice) may be a ``referee.match.chance.OutcomeTable``,
+        made once: its draws skip working out the integer shares each time.
+        """
         raise NotImplementedError(f"{type(self).__name__} has no chance nodes")
 
     @abstractmethod

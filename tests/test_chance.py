@@ -14,7 +14,7 @@ import trio
 from referee.engine import CHANCE
 from referee.games import get_engine
 from referee.match import MatchSpec, run_match
-from referee.match.chance import ChanceStream, match_key, sample_outcome
+from referee.match.chance import ChanceStream, OutcomeTable, match_key, sample_outcome
 from referee.match.inprocess import InProcessPlayer
 from referee.record.reader import read_record
 from referee.replay import Replay
@@ -44,6 +44,36 @@ def test_the_stream_depends_on_the_key_and_the_draw_number_only() -> None:
     skipping = ChanceStream(b"k" * 32)
     skipping.skip()
     assert skipping.randrange(1000) == draws[1]
+
+
+def test_a_table_made_once_draws_what_its_list_draws() -> None:
+    """Dice an engine keeps as an ``OutcomeTable`` pick as the plain list would, draw for draw.
+
+    (Records made before the table existed must replay: the same point picks the
+    same outcome, zero-weight outcomes included, which are never picked.)
+    """
+    odds = [("never", Fraction(0)), ("a", Fraction(1, 6)), ("b", Fraction(1, 2))]
+    odds += [("never again", Fraction(0)), ("c", Fraction(1, 3))]
+    table = OutcomeTable(odds)
+    from_table, from_list = ChanceStream(b"t" * 32), ChanceStream(b"t" * 32)
+    drawn = [sample_outcome(table, from_table) for _ in range(3000)]
+    assert drawn == [sample_outcome(odds, from_list) for _ in range(3000)]
+    assert set(drawn) == {"a", "b", "c"}
+
+    # Each point below the total, walked through in order: the shares 1, 3, 2 of 6.
+    class Points:
+        def __init__(self) -> None:
+            self.next = 0
+
+        def randrange(self, stop: int) -> int:
+            assert stop == 6
+            self.next += 1
+            return self.next - 1
+
+    points = Points()
+    assert [sample_outcome(table, points) for _ in range(6)] == ["a", "b", "b", "b", "c", "c"]
+    with pytest.raises(ValueError, match="no outcomes"):
+        OutcomeTable([])
 
 
 @pytest.mark.slow

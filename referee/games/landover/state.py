@@ -21,6 +21,7 @@ others for what must come next). The imports run one way: into here.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
 
 from referee.engine import CHANCE, SeatOutcome, State, outcomes_from_scores
@@ -102,7 +103,7 @@ class LandoverState(Position, State[LandoverAction]):
     def is_terminal(self) -> bool:
         return self.phase is Phase.OVER
 
-    def chance_outcomes(self) -> list[tuple[LandoverAction, Fraction]]:
+    def chance_outcomes(self) -> Sequence[tuple[LandoverAction, Fraction]]:
         if self.to_act() != (CHANCE,):
             raise IllegalAction("landover: chance does not act now")
         if not self.tasks:
