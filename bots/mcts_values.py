@@ -17,9 +17,14 @@ from __future__ import annotations
 
 import importlib
 import math
+import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
+
+from referee.games.land.board import PlotKind
+from referee.games.land.state import NOBODY
+from referee.games.land.state import Phase as LandPhase
 
 Judge = Callable[[Any], list[float]]
 """Each seat's value in [0, 1] of a position (the state is left unchanged)."""
@@ -97,6 +102,120 @@ def _land_distances(state: Any) -> list[list[int]]:
             frontier = grown
         result.append(distance)
     return result
+
+
+class LandRace:
+    """Land: the plots each seat ends with if the game is played on by a simple plan.
+
+    Land is a race: a seat places as many cows a turn as it owns plots, on
+    plots next to what it held when the turn began, so a bigger holding
+    grows faster, and a plot goes to whoever claims it first. Counting free
+    land for the nearest seat (``land_points``) misses both; here the turns
+    are played on to the end, fast (no engine, no actions): each seat claims
+    first the plots a rival could take next, then resident cows, then the
+    plots that open most new land, and mountains (two cows) last. A seat
+    without land rolls for its start region as the game does (with this
+    judge's own randomness) and starts where most free land lies around.
+    """
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def __call__(self, state: Any) -> list[float]:
+        if not state.order:  # the turn order is still being rolled
+            return [float(len(plots)) for plots in state.owned]
+        board = state.board
+        neighbours = board.neighbours
+        seats = state.num_players
+        owner, half = list(state.owner), list(state.half)
+        counts = [len(plots) for plots in state.owned]
+        bonus = list(state.bonus)
+        held = [list(plots) for plots in state.owned]
+        mid_turn = state.phase is LandPhase.PLACE
+        if mid_turn and not state.rules.adjacency_extends_this_turn:
+            # This turn's claims give adjacency from the next turn on (LAND-07).
+            claimed = set(state.claimed_this_turn)
+            held[state.seat_to_move] = [
+                p for p in state.owned[state.seat_to_move] if p not in claimed
+            ]
+        reach = [{near for plot in plots for near in neighbours(plot)} for plots in held]
+        cows = state.cows_left if mid_turn else -1
+        turn, idle, rounds = state.turn, 0, 0
+        while idle < seats and rounds < MAX_RACE_ROUNDS:
+            seat = state.order[turn]
+            if counts[seat]:
+                if cows < 0:
+                    cows = counts[seat] + bonus[seat]
+                    bonus[seat] = 0
+                claims = _race_claims(board, seat, cows, reach=reach, owner=owner, half=half)
+            else:
+                claims = self._start(board, owner)
+            for plot in claims:
+                owner[plot] = seat
+                half[plot] = NOBODY
+                counts[seat] += 1
+                bonus[seat] += plot in board.residents
+            if cows >= 0 and mid_turn:  # the end of the turn in progress: all it claimed counts
+                claims = [*claims, *state.claimed_this_turn]
+                mid_turn = False
+            reach[seat].update(near for plot in claims for near in neighbours(plot))
+            waiting = not counts[seat] and NOBODY in board.start_plot_values(owner)
+            idle = 0 if claims or waiting else idle + 1
+            cows = -1
+            turn = (turn + 1) % seats
+            rounds += turn == 0
+        return [float(count) for count in counts]
+
+    def _start(self, board: Any, owner: list[int]) -> list[int]:
+        """A landless seat's start: in a rolled region, the plot with most free land around."""
+        region = board.region_plots(
+            self.rng.randint(1, board.columns), self.rng.randint(1, board.rows)
+        )
+        free = [p for p in region if board.kinds[p] is PlotKind.GRASS and owner[p] == NOBODY]
+        if not free:
+            return []  # water: the seat waits for its next turn (LAND-05)
+
+        def room(plot: int) -> int:
+            near = board.neighbours(plot)
+            return sum(owner[q] == NOBODY and board.kinds[q].is_usable for q in near)
+
+        return [max(free, key=room)]
+
+
+def _race_claims(
+    board: Any, seat: int, cows: int, *, reach: list[set[int]], owner: list[int], half: list[int]
+) -> list[int]:
+    """The plots a seat claims with ``cows`` in a turn of ``LandRace``, most pressing first."""
+    kinds, residents, neighbours = board.kinds, board.residents, board.neighbours
+    mine = reach[seat]
+    rivals = [r for other, r in enumerate(reach) if other != seat]
+    ranked = []
+    for plot in mine:
+        if owner[plot] != NOBODY:
+            continue
+        kind = kinds[plot]
+        if kind is PlotKind.MOUNTAIN and half[plot] in (NOBODY, seat):
+            cost = 1 if half[plot] == seat else 2
+        elif kind is PlotKind.GRASS:
+            cost = 1
+        else:
+            continue
+        contested = any(plot in r for r in rivals)
+        opening = sum(owner[q] == NOBODY and q not in mine for q in neighbours(plot))
+        ranked.append((cost == 1, contested, plot in residents, opening, -plot, cost))
+    ranked.sort(reverse=True)
+    chosen = []
+    for *_, minus_plot, cost in ranked:
+        if cows <= 0:
+            break
+        if cost <= cows:
+            chosen.append(-minus_plot)
+            cows -= cost
+    return chosen
+
+
+MAX_RACE_ROUNDS = 60
+"""A bound on a race's rounds: a landless seat may roll water for long."""
 
 
 FOLLOWER_WORTH = (0.5, 2.5)
@@ -258,7 +377,7 @@ class Land6Judge:
 
 
 ESTIMATES = {
-    "land": Estimate(by_lead(land_points, scale=4.0), rollout_steps=10),
+    "land": Estimate(by_lead(LandRace(), scale=3.0), rollout_steps=0),
     "carcassonne": Estimate(by_lead(carcassonne_points, scale=10.0), rollout_steps=12),
     "landover": Estimate(by_lead(landover_points, LANDOVER_SCALE), rollout_steps=40),
     "farlanthia": Estimate(by_timed_lead(farlanthia_points, farlanthia_scale), rollout_steps=40),
