@@ -117,15 +117,31 @@ def test_land6_is_judged_by_the_heuristic_bots_own_score() -> None:
     assert judge(position("land6", 0.0)) == [0.5]  # no board laid yet
 
 
-def test_land_counts_free_land_for_the_seat_nearest_to_it() -> None:
-    """A plot fewer steps from one seat's land than from another's counts for that seat."""
+def test_land_plays_the_race_on_until_nobody_can_claim_more() -> None:
+    """Land's estimate is the plots each seat ends with; an ended game's are its scores."""
+    race = VALUES.LandRace()
     state = position("land", 0.3)
-    points = VALUES.land_points(state)
+    points = race(state)
     owned = state.scores()
-    free = sum(
-        kind.is_usable and state.owner[plot] < 0 and state.half[plot] < 0
-        for plot, kind in enumerate(state.board.kinds)
-    )
+    usable = sum(kind.is_usable for kind in state.board.kinds)
     assert all(p >= o for p, o in zip(points, owned, strict=True))
-    assert sum(points) <= sum(owned) + free
-    assert sum(points) > sum(owned)  # a third of the way in, free land lies within reach
+    assert sum(owned) < sum(points) <= usable  # a third of the way in, land is left to claim
+    assert all(p == int(p) for p in points)  # whole plots, played out
+    ended = position("land", 1.0)
+    assert ended.is_terminal()
+    assert race(ended) == [float(score) for score in ended.scores()]
+
+
+def test_land_race_gives_a_seat_without_land_a_start_by_the_dice() -> None:
+    """Before a seat has rolled a start region, the race rolls one for it, so it ends with land."""
+    state = position("land", 0.0)
+    for seat, action in history("land"):
+        if not state.order or not any(state.owned) or all(state.owned):
+            state.apply(seat, action)
+            continue
+        break
+    landless = [seat for seat, plots in enumerate(state.owned) if not plots]
+    assert landless, "expected a position where one seat has land and another not yet"
+    ends = [VALUES.LandRace(seed)(state) for seed in range(5)]
+    assert all(end[seat] >= 1 for end in ends for seat in landless)
+    assert len({tuple(end) for end in ends}) > 1  # where it starts is the dice's
