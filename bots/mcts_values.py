@@ -5,7 +5,8 @@ random steps (a noisy verdict at a high price), so the MCTS bot plays a
 few steps and asks this module. In a game of several seats, the estimate
 gives every seat a number of points it may expect to end with, counting
 what the game's own score does not count yet (Carcassonne's unfinished
-features and farms, a Landover seat's production), and a lead becomes a
+features and farms, a Landover seat's production, the Land plots a seat
+will win in the race still to run), and a lead becomes a
 value in [0, 1] with the game's scale: a lead of one scale is worth about
 three wins in four. In LAND 6 (solo), the heuristic bot's own judgement of
 a position (roughly its chance of winning, in percent) is the value. The
