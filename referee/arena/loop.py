@@ -256,19 +256,22 @@ class ArenaPool(BotPool):
         super().__init__(fleet, spec, seats, commands=PackageCommands(run.store))
         self._run = run
 
-    def started_here(self, name: str) -> bool:
+    def _door_of(self, name: str) -> RemoteDoor | None:
+        """The door a remote bot came through; None for a bot this pool starts."""
         door = self._run.door
-        return door is None or not door.is_remote(int(name))
+        return door if door is not None and door.is_remote(int(name)) else None
+
+    def started_here(self, name: str) -> bool:
+        return self._door_of(name) is None
 
     async def borrow(self, name: str) -> Any:
-        door = self._run.door
-        if door is not None and door.is_remote(int(name)):
+        door = self._door_of(name)
+        if door is not None:
             return door.lend(int(name))
         return await super().borrow(name)
 
     async def give_back(self, name: str, process: Any, faulted: bool) -> None:
-        door = self._run.door
-        if door is None or not door.is_remote(int(name)):
+        if self._door_of(name) is None:
             await super().give_back(name, process, faulted)
 
 
