@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import json
 import tracemalloc
 from pathlib import Path
 
@@ -27,7 +28,7 @@ def spec(names: str = "a b c", **options: object) -> TournamentSpec:
 def eager_expansion(
     spec: TournamentSpec, tables: list[tuple[str, ...]], round_no: int
 ) -> list[schedule.PlannedMatch]:
-    """The schedule as it was built before it was made on demand: the reference order."""
+    """The schedule as it was built before it was made on demand: table by table."""
     planned = []
     for table_no, table in enumerate(tables):
         for group in range(spec.games_per_table):
@@ -38,6 +39,11 @@ def eager_expansion(
             for order in schedule.seat_orders(table, spec.rotation):
                 planned.append(schedule.PlannedMatch(round_no, table_no, group, order, seed))
     return planned
+
+
+def by_seed_group(planned: list[schedule.PlannedMatch]) -> list[schedule.PlannedMatch]:
+    """The same matches, seed group by seed group, each group every table in order."""
+    return sorted(planned, key=lambda match: (match.group, match.table))  # stable: seat orders
 
 
 @pytest.mark.parametrize(("count", "size"), [(5, 1), (5, 2), (6, 3), (7, 4), (4, 4)])
@@ -64,18 +70,42 @@ def test_tables_made_from_their_number_are_the_combinations_in_order(count: int,
         {"games_per_table": 2, "format": "gauntlet", "challenger": "b"},
     ],
 )
-def test_a_plan_holds_the_same_matches_in_the_same_order_as_the_eager_schedule(
+def test_a_plan_holds_the_eager_schedules_matches_seed_group_by_seed_group(
     options: dict[str, object],
 ) -> None:
-    """Match ids follow this order, so tournaments begun before the change resume the same."""
+    """Every table plays its first seed before any plays its second: a stopped round
+    robin has played every table about as often, and its lanes keep every bot busy."""
     tournament = spec("a b c d", **options)
     plan = first_round(tournament)
     assert plan is not None
     tables = [plan.tables.table(i) for i in range(plan.tables.count())]
-    expected = eager_expansion(tournament, tables, 1)
+    expected = by_seed_group(eager_expansion(tournament, tables, 1))
     assert list(plan) == expected
     assert list(plan.matches(5, 17)) == expected[5:17]
     assert plan.size == len(expected)
+    first_group = len(tables) * plan.orders_per_table
+    assert {match.table for match in expected[:first_group]} == set(range(len(tables)))
+
+
+@pytest.mark.parametrize(
+    "options", [{"games_per_table": 3}, {"format": "gauntlet", "challenger": "b"}]
+)
+def test_a_plan_stored_before_the_seed_group_order_resumes_table_by_table(
+    options: dict[str, object],
+) -> None:
+    """Match ids follow the stored plan's order, so tournaments begun before resume the same."""
+    tournament = spec("a b c d", **options)
+    plan = first_round(tournament)
+    assert plan is not None
+    stored = json.loads(plan.to_json())
+    del stored["order"]  # as written by earlier versions
+    old = schedule.RoundPlan.from_json(json.dumps(stored))
+    tables = [plan.tables.table(i) for i in range(plan.tables.count())]
+    expected = eager_expansion(tournament, tables, 1)
+    assert list(old) == expected
+    assert list(old.matches(5, 17)) == expected[5:17]
+    assert schedule.RoundPlan.from_json(old.to_json()) == old
+    assert schedule.RoundPlan.from_json(plan.to_json()) == plan
 
 
 def test_a_round_of_a_hundred_million_games_is_scheduled_without_building_it(

@@ -147,9 +147,14 @@ class Listed(Tables):
 class RoundPlan:
     """One round's matches: every table, seed by seed, in every seat order of the rotation.
 
-    Match ``i`` is computed from ``i`` alone (table-major, then seed group,
-    then seat order), so a round of 10^8 games costs no memory: the store
-    writes it a chunk at a time and remembers how far it got.
+    Match ``i`` is computed from ``i`` alone, so a round of 10^8 games costs
+    no memory: the store writes it a chunk at a time and remembers how far it
+    got. The order is seed group by seed group, each group every table in
+    every seat order: at any point of the round every table has played about
+    as often (a stopped round robin's standings are fair), and consecutive
+    matches seat every bot, so the lanes of a worker keep all bots busy
+    instead of starting processes for one table's pair after another's.
+    Plans stored before this order (``by_table``) go table by table.
     """
 
     round: int
@@ -159,6 +164,9 @@ class RoundPlan:
     seed: int
     seeds: tuple[int, ...] = ()
     """The organiser's seed list: seed group ``g`` of every table plays ``seeds[g % len]``."""
+    by_table: bool = False
+    """Table by table (each table's every seed group, then the next table): plans stored
+    before the seed-group order, resumed as they were written."""
 
     @property
     def orders_per_table(self) -> int:
@@ -172,14 +180,12 @@ class RoundPlan:
     def matches(self, start: int = 0, stop: int | None = None) -> Iterator[PlannedMatch]:
         """Matches ``start`` (included) to ``stop`` (excluded) of the round."""
         orders = self.orders_per_table
-        per_table = self.games_per_table * orders
         stop = self.size if stop is None else min(stop, self.size)
         table: tuple[str, ...] = ()
         table_orders: list[tuple[str, ...]] = []
         table_no = -1
         for index in range(start, stop):
-            number, within = divmod(index, per_table)
-            group, order = divmod(within, orders)
+            number, group, order = self._position(index, orders)
             if number != table_no:  # consecutive matches share a table: make it once
                 table_no = number
                 table = self.tables.table(number)
@@ -187,6 +193,16 @@ class RoundPlan:
             yield PlannedMatch(
                 self.round, number, group, table_orders[order], self._seed(table, group)
             )
+
+    def _position(self, index: int, orders: int) -> tuple[int, int, int]:
+        """Match ``index``'s table, seed group and seat order."""
+        if self.by_table:
+            number, within = divmod(index, self.games_per_table * orders)
+            group, order = divmod(within, orders)
+        else:
+            group, within = divmod(index, self.tables.count() * orders)
+            number, order = divmod(within, orders)
+        return number, group, order
 
     def __iter__(self) -> Iterator[PlannedMatch]:
         return self.matches()
@@ -206,6 +222,7 @@ class RoundPlan:
             "rotation": self.rotation,
             "seed": self.seed,
             "seeds": self.seeds,
+            "order": "table" if self.by_table else "seed group",
         }
         return json.dumps(data, sort_keys=True)
 
@@ -213,8 +230,12 @@ class RoundPlan:
     def from_json(cls, text: str) -> RoundPlan:
         data = json.loads(text)
         seeds = tuple(data.pop("seeds", ()))  # absent in plans stored before seed lists
+        by_table = data.pop("order", "table") == "table"  # absent before the seed-group order
         tables, rotation = Tables.from_dict(data["tables"]), Rotation(data["rotation"])
-        return cls(**{**data, "tables": tables, "rotation": rotation, "seeds": seeds})
+        return cls(
+            **{**data, "tables": tables, "rotation": rotation, "seeds": seeds},
+            by_table=by_table,
+        )
 
 
 def round_plan(spec: TournamentSpec, tables: Tables, round_no: int) -> RoundPlan:
