@@ -1,13 +1,14 @@
 """Matches and decisions per second of a round robin of random bots on Land.
 
-    python bench/tournament_throughput.py [--games 2 10] [--concurrency 4 16] [--workers 1 2]
+    python bench/tournament_throughput.py [--games 10 50] [--concurrency 4 16] [--workers 1]
 
 Bot reuse on and off, at each number of seeds per pairing, concurrency and
 number of workers: every configuration of one size plays the same schedule
 here, one after another, in one run, so the ratios between them hold on
 whatever machine runs this. Reuse pays for its bot starts once per lane, not
 once per match: a short round robin shows those starts, a longer one what a
-reused match itself costs, so the default runs both. Decisions
+reused match itself costs, so the default runs both (120 and 600 matches;
+16 lanes start 32 bots, which 120 matches cannot pay back). Decisions
 are the bots' own (the decision lines of the records, the referee's
 default actions included). CPU per match is everything's: the referee,
 its workers, the launchers and the bots (all reaped by the end); on a
@@ -65,10 +66,10 @@ def measure(spec: TournamentSpec) -> tuple[int, int, int, float, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
-        "--games", type=int, nargs="+", default=[2, 10], help="seeds per pairing (each a run)"
+        "--games", type=int, nargs="+", default=[10, 50], help="seeds per pairing (each a run)"
     )
     parser.add_argument("--concurrency", type=int, nargs="+", default=[4, 16])
-    parser.add_argument("--workers", type=int, nargs="+", default=[1, 2])
+    parser.add_argument("--workers", type=int, nargs="+", default=[1])
     args = parser.parse_args()
     if min(args.games + args.concurrency + args.workers) <= 0:
         parser.error("--games, --concurrency and --workers must be positive")
