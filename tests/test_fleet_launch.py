@@ -44,3 +44,19 @@ async def test_a_failed_start_is_retried_only_when_the_machine_was_congested(
             said_hello = process.connection.hello is not None
     assert said_hello is congested
     assert [e["event"] for e in logs].count(RETRIED) == (1 if congested else 0)
+
+
+async def test_a_fleet_never_writes_into_an_earlier_runs_bot_log(tmp_path: Path) -> None:
+    """A resumed tournament numbers its bots from 0 again: its first bot must not append to
+    the log of the first run's, or a fault's stderr tail would quote the other process."""
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    command = BotCommand.parse(str(BOTS / "random_bot.py"), "random")
+    earlier = logs / "random-0.stderr"
+    earlier.write_text("Traceback: an earlier run's crash\n")
+    async with BotServer() as server, BotFleet(server, logs) as fleet:
+        process = await fleet.launch(command)
+        assert process.connection.hello is not None
+        assert process.stderr_path != earlier
+        assert "earlier run" not in process.stderr_tail()
+    assert earlier.read_text() == "Traceback: an earlier run's crash\n"

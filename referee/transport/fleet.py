@@ -77,7 +77,7 @@ class BotFleet:
             return process
 
     async def _start(self, command: BotCommand) -> tuple[BotProcess, bool]:
-        stderr = self.log_dir / f"{command.label}-{next(self._numbers)}.stderr"
+        stderr = self._new_log(command.label)
         process = BotProcess(self.server, command, self.limits, stderr, self._accounts)
         self._processes.append(process)
         launched = trio.current_time()
@@ -87,6 +87,13 @@ class BotFleet:
             size = congestion.resident_mb(pid) if pid is not None else None
             self.first_start = (trio.current_time() - launched, size)
         return process, started
+
+    def _new_log(self, label: str) -> Path:
+        """A log file no bot has written: a resumed tournament's bots get their own, so a
+        fault's stderr tail never quotes an earlier run's process."""
+        while (path := self.log_dir / f"{label}-{next(self._numbers)}.stderr").exists():
+            pass
+        return path
 
     async def launch_all(self, commands: Sequence[BotCommand]) -> list[BotProcess]:
         """Start bots side by side, so slow starters do not add up."""
