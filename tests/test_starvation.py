@@ -116,13 +116,24 @@ def test_a_referee_that_woke_long_after_the_deadline_excuses_any_bot() -> None:
 
 
 def test_a_referee_that_could_not_read_the_bots_cpu_in_time_cannot_blame_the_bot() -> None:
-    """The baseline is one small file read in a worker thread 5 ms into the wait.
+    """The baseline is one small file read in a worker thread 10 ms into a 0.2 s wait.
 
-    Still unread at a deadline 0.2 s later, the referee itself had no CPU: it
-    cannot tell a hanging bot from a starved one, and asks again.
+    Still unread at the deadline, the referee itself had no CPU: it cannot
+    tell a hanging bot from a starved one, and asks again.
     """
-    meter = DecisionMeter(os.getpid())
+    meter = DecisionMeter(os.getpid(), allowance_s=0.2)
     assert excuse(meter, waited_s=0.2, allowance_s=0.2) is not None
     assert excuse(meter, waited_s=0.02, allowance_s=0.02) is None  # thread start-up, no more
     meter.take_baseline()
     assert not meter.unread(0.2)  # read: the bot's CPU time judges it (the tests above)
+
+
+@pytest.mark.parametrize(("allowance_s", "delay_s"), [(1.0, 0.05), (0.2, 0.01), (0.02, 0.005)])
+def test_a_baseline_comes_due_a_twentieth_into_the_allowance_and_5_ms_at_least(
+    allowance_s: float, delay_s: float
+) -> None:
+    """A reply quicker than that costs no /proc read: on a crowded machine most are."""
+    meter = DecisionMeter(os.getpid(), allowance_s)
+    assert meter.delay_s == pytest.approx(delay_s)
+    assert not meter.unread(delay_s + starvation.UNREAD_BASELINE_S - 0.001)
+    assert meter.unread(delay_s + starvation.UNREAD_BASELINE_S)

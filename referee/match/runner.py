@@ -362,11 +362,11 @@ class _Match:
             ),
             events=events,
         )
-        meter = starvation.meter(s.player.pid)
+        meter = starvation.meter(s.player.pid, allowance)
         asked = trio.current_time()
         result = _Asked(allowance)
         if meter is not None:
-            self.baselines.take_at(asked + starvation.BASELINE_DELAY_S, meter)
+            self.baselines.take_at(asked + meter.delay_s, meter)
         await _wait_for_reply(s.player, request, asked + allowance, result)
         if meter is not None:
             self.baselines.drop(meter)
@@ -503,8 +503,8 @@ async def _wait_for_reply(
 class _Baselines:
     """The baselines of one match's metered decisions, read by one task.
 
-    A meter's baseline is read off the loop once its decision has lasted
-    ``BASELINE_DELAY_S``, unless the reply came first (it mostly does). One
+    A meter's baseline is read off the loop once its decision has lasted the
+    meter's ``delay_s``, unless the reply came first (it mostly does). One
     task for the match does it, asleep under an alarm (a cancel scope's
     deadline) set to the earliest baseline due: a decision moves the alarm
     and, when its reply comes first, moves it back, and the task never wakes

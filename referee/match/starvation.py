@@ -52,8 +52,12 @@ METER_SHARE = 0.1
 """Below this share of stalled time lately, decisions are not metered at all (see ``meter``)."""
 
 BASELINE_DELAY_S = 0.005
-"""A metered decision reads the bot's CPU only once it has lasted this long: most replies
-come first, and then no /proc read (nor a worker thread for it) is spent at all."""
+"""A metered decision reads the bot's CPU only once it has lasted this long, or
+``BASELINE_SHARE`` of its allowance when that is longer: most replies come first, and
+then no /proc read (nor a worker thread for it) is spent at all."""
+BASELINE_SHARE = 0.05
+"""On a crowded machine many replies take over 5 ms, few a twentieth of their allowance;
+the CPU and the wait counted from there on still cover 95% of the allowance."""
 
 UNREAD_BASELINE_S = 0.05
 """A baseline still unread this long after it came due shows the referee starved: reading
@@ -189,8 +193,10 @@ def _congested(since: Stalls | None) -> float:
 class DecisionMeter:
     """Started when a decision is asked; says at the deadline if the machine is to blame."""
 
-    def __init__(self, pid: int) -> None:
+    def __init__(self, pid: int, allowance_s: float = 0.0) -> None:
         self._pid = pid
+        self.delay_s = max(BASELINE_DELAY_S, BASELINE_SHARE * allowance_s)
+        """How long into the decision its baseline is read (``BASELINE_DELAY_S``)."""
         self._tree: tuple[int, ...] = (pid,)
         self._cpu_s: float | None = None
         self._taken_at = 0.0
@@ -208,7 +214,7 @@ class DecisionMeter:
 
     def unread(self, waited_s: float) -> bool:
         """Whether the baseline was still unread ``UNREAD_BASELINE_S`` after it came due."""
-        return not self._taken_at and waited_s >= BASELINE_DELAY_S + UNREAD_BASELINE_S
+        return not self._taken_at and waited_s >= self.delay_s + UNREAD_BASELINE_S
 
     def starved(self, waited_s: float) -> str | None:
         """Why the bot was denied its time over ``waited_s``, or None if it was not."""
@@ -218,7 +224,7 @@ class DecisionMeter:
         if now is None:
             return None
         used = now - self._cpu_s
-        # The CPU is counted from the baseline on (taken after BASELINE_DELAY_S): so is the wait.
+        # The CPU is counted from the baseline on (taken after ``delay_s``): so is the wait.
         metered_s = min(waited_s, time.monotonic() - self._taken_at)
         if used >= metered_s / 2 or not is_busy(process_tree(self._pid)):
             return None
@@ -249,12 +255,13 @@ def excuse(meter: DecisionMeter | None, waited_s: float, allowance_s: float) -> 
     return meter.starved(waited_s)
 
 
-def meter(pid: int | None) -> DecisionMeter | None:
-    """A meter for a bot running here as ``pid``; None for in-process or remote players.
+def meter(pid: int | None, allowance_s: float = 0.0) -> DecisionMeter | None:
+    """A meter for a decision of ``allowance_s`` by a bot running here as ``pid``; None for
+    in-process or remote players.
 
     None too while the machine is quiet: a quiet machine starves no bot, and the rule
     for a late referee still holds. The caller runs ``take_baseline`` off its loop.
     """
     if pid is None or quiet_lately(Stalls.recent()):
         return None
-    return DecisionMeter(pid)
+    return DecisionMeter(pid, allowance_s)
