@@ -47,3 +47,26 @@ def test_legal_lists_and_actions_are_the_codecs_bytes(game: str) -> None:
 def test_a_length_is_written_as_protobuf_writes_it(length: int) -> None:
     message = bot_pb2.Hello(games=["x" * length]).SerializeToString()  # tag, length, bytes
     assert _varint(length) == message[1 : len(message) - length]
+
+
+class ListActionsEngine:
+    """A third-party engine whose actions are lists (unhashable): Land's, each in a list."""
+
+    def __init__(self, land: Engine[Any]) -> None:
+        self.land = land
+        self.action_type = land.action_type
+
+    def action_to_proto(self, action: list[Any]) -> Any:
+        return self.land.action_to_proto(action[0])
+
+    def action_list_to_proto(self, actions: list[list[Any]]) -> Any:
+        return self.land.action_list_to_proto([action[0] for action in actions])
+
+
+def test_unhashable_actions_are_encoded_each_time_with_the_same_bytes() -> None:
+    land = registered()["land"]
+    payloads = ActionPayloads(ListActionsEngine(land))  # type: ignore[arg-type]
+    for choices, action in walk(land, 0, 20):
+        listed = [[choice] for choice in choices]
+        assert payloads.legal(listed) == pack(land.action_list_to_proto(choices))
+        assert payloads.action([action]) == pack(land.action_to_proto(action))

@@ -56,8 +56,32 @@ def test_lines_without_a_payload_or_of_other_kinds_are_protobufs_text() -> None:
         record_pb2.RecordLine(chance=record_pb2.Chance(step=4)),
         record_pb2.RecordLine(digest=record_pb2.Digest(step=0, sha256="ab")),
         record_pb2.RecordLine(penalty=record_pb2.Penalty(step=1, detail="late")),
+        record_pb2.RecordLine(
+            penalty=record_pb2.Penalty(
+                seat=2**31 - 1, detail='Gräfin \u2654 "x"\n\t\x00\\ \U0001f600'
+            )
+        ),
         record_pb2.RecordLine(),
     ]
     lines[1].decision.action.SetInParent()  # set, but empty
     for line in lines:
         assert encode_line(line) == protobuf_text(line)
+
+
+@pytest.mark.parametrize("name", ["land-v1", "land6-v1", "carcassonne-v1"])
+def test_the_lines_of_stored_records_are_written_again_byte_for_byte(name: str) -> None:
+    """A step's lines in records written before the short cut come out of it unchanged.
+
+    (Their headers predate fields added since, which protobuf's printer now writes.)
+    """
+    stored = Path(__file__).parent / "data" / "records" / f"{name}.jsonl"
+    texts = stored.read_text(encoding="utf-8").splitlines()
+    steps = [(decode_line(text), text) for text in texts]
+    steps = [(line, text) for line, text in steps if _is_step(line)]
+    assert len(steps) > 10
+    for line, text in steps:
+        assert encode_line(line) == text
+
+
+def _is_step(line: record_pb2.RecordLine) -> bool:
+    return line.WhichOneof("kind") in {"digest", "chance", "decision", "penalty"}

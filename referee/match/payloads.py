@@ -30,6 +30,8 @@ class ActionPayloads:
     def __init__(self, engine: Engine[Any]) -> None:
         self._engine = engine
         self._encoded: dict[Any, bytes] = {}
+        self._framed: dict[Any, bytes] = {}
+        """An action's bytes as an item of a legal list: behind the field's tag and length."""
         self._action_url = TYPE_URL_PREFIX + engine.action_type.DESCRIPTOR.full_name
         list_type = engine.action_list_to_proto([]).DESCRIPTOR
         self._list_url = TYPE_URL_PREFIX + list_type.full_name
@@ -46,11 +48,21 @@ class ActionPayloads:
         """What ``pack(engine.action_list_to_proto(actions))`` makes."""
         if not self._joinable:  # an ActionList of another shape: the engine's own way
             return pack(self._engine.action_list_to_proto(actions))
-        items: list[bytes] = []
-        for action in actions:
-            encoded = self._bytes(action)
-            items += (ACTIONS_TAG, _varint(len(encoded)), encoded)
-        return AnyMessage(type_url=self._list_url, value=b"".join(items))
+        framed = self._framed
+        try:  # one look-up per action once a match has met its actions
+            value = b"".join([framed[action] for action in actions])
+        except (KeyError, TypeError):  # a new action (kept), or an unhashable one (not)
+            value = b"".join([self._frame(action) for action in actions])
+        return AnyMessage(type_url=self._list_url, value=value)
+
+    def _frame(self, action: Any) -> bytes:
+        encoded = self._bytes(action)
+        framed = ACTIONS_TAG + _varint(len(encoded)) + encoded
+        try:
+            self._framed[action] = framed
+        except TypeError:
+            pass
+        return framed
 
     def _bytes(self, action: Any) -> bytes:
         try:

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import enum
 import json
 import math
 from dataclasses import dataclass
 from functools import cache, lru_cache
-from typing import Any
+from json.encoder import encode_basestring_ascii
 
 from google.protobuf import json_format
 from google.protobuf.any_pb2 import Any as AnyMessage
@@ -31,88 +32,119 @@ def encode_line(line: record_pb2.RecordLine) -> str:
 
     The lines of a step (digest, chance, decision) take a short cut to the same
     text: protobuf's printer walks every field's descriptor and unpacks every
-    ``Any`` each time, which made most of a record's cost.
+    ``Any`` each time, which made most of a record's cost. The short cut writes
+    the text json.dumps(sort_keys=True) would make of the printer's dict: keys in
+    order, ", " and ": " between items, strings escaped to ASCII, numbers as repr.
     """
     kind = line.WhichOneof("kind")
-    body = None if kind is None else _flat_object(getattr(line, kind))
-    if kind is not None and body is not None:
-        return json.dumps({_LINE_FIELDS[kind]: body}, sort_keys=True)
+    if kind is not None:
+        body = _flat_text(getattr(line, kind))
+        if body is not None:
+            return "{" + _LINE_KEYS[kind] + body + "}"
     text: str = json_format.MessageToJson(
         line, indent=None, sort_keys=True, always_print_fields_with_no_presence=True
     )
     return text
 
 
-_LINE_FIELDS = {field.name: field.json_name for field in record_pb2.RecordLine.DESCRIPTOR.fields}
+def _key(json_name: str) -> str:
+    """A field's JSON key and the separator after it."""
+    return encode_basestring_ascii(json_name) + ": "
 
-_PLAIN_TYPES = frozenset(
-    {
-        FieldDescriptor.TYPE_INT32,
-        FieldDescriptor.TYPE_UINT32,
-        FieldDescriptor.TYPE_SINT32,
-        FieldDescriptor.TYPE_FIXED32,
-        FieldDescriptor.TYPE_SFIXED32,
-        FieldDescriptor.TYPE_BOOL,
-        FieldDescriptor.TYPE_STRING,
-    }
-)
-"""Field types whose protobuf JSON is the Python value itself (not 64-bit ints: strings)."""
+
+_LINE_KEYS = {
+    field.name: _key(field.json_name) for field in record_pb2.RecordLine.DESCRIPTOR.fields
+}
 
 _ANY = "google.protobuf.Any"
+
+
+class _Kind(enum.Enum):
+    """How the short cut writes a field's value."""
+
+    INT = enum.auto()
+    """As json writes an int."""
+    BOOL = enum.auto()
+    """``true`` or ``false``."""
+    STRING = enum.auto()
+    """Quoted, escaped to ASCII, as json.dumps does."""
+    DOUBLE = enum.auto()
+    """As json writes a float, when finite (else protobuf's printer writes a string)."""
+    ANY = enum.auto()
+    """The packed message as protobuf's printer makes it, with its ``@type``."""
 
 
 @dataclass(frozen=True)
 class _Field:
     name: str
     json_name: str
-    kind: str
-    """``plain``, ``double`` or ``any``."""
+    key: str
+    """The JSON key, quoted, and ``": "``."""
+    kind: _Kind
     has_presence: bool
 
 
 @cache
 def _flat_fields(message_type: str) -> tuple[_Field, ...] | None:
-    """The fields of a message the short cut can print; None if one is of another kind."""
+    """The fields of a message the short cut can print, in key order; None if one cannot be."""
     descriptor = record_pb2.RecordLine.DESCRIPTOR.file.pool.FindMessageTypeByName(message_type)
     fields = []
     for field in descriptor.fields:
-        if field.is_repeated:
+        is_any = field.message_type is not None and field.message_type.full_name == _ANY
+        kind = _Kind.ANY if is_any else _SCALAR_KINDS.get(field.type)
+        if kind is None or field.is_repeated:
             return None
-        if field.type in _PLAIN_TYPES:
-            kind = "plain"
-        elif field.type == FieldDescriptor.TYPE_DOUBLE:
-            kind = "double"
-        elif field.message_type is not None and field.message_type.full_name == _ANY:
-            kind = "any"
-        else:
-            return None
-        fields.append(_Field(field.name, field.json_name, kind, field.has_presence))
-    return tuple(fields)
+        fields.append(
+            _Field(field.name, field.json_name, _key(field.json_name), kind, field.has_presence)
+        )
+    return tuple(sorted(fields, key=lambda field: field.json_name))  # as sort_keys orders them
 
 
-def _flat_object(message: Message) -> dict[str, Any] | None:
-    """What protobuf's printer makes of a message of plain fields; None when it is not one."""
+_SCALAR_KINDS = {
+    FieldDescriptor.TYPE_INT32: _Kind.INT,
+    FieldDescriptor.TYPE_UINT32: _Kind.INT,
+    FieldDescriptor.TYPE_SINT32: _Kind.INT,
+    FieldDescriptor.TYPE_FIXED32: _Kind.INT,
+    FieldDescriptor.TYPE_SFIXED32: _Kind.INT,
+    FieldDescriptor.TYPE_BOOL: _Kind.BOOL,
+    FieldDescriptor.TYPE_STRING: _Kind.STRING,
+    FieldDescriptor.TYPE_DOUBLE: _Kind.DOUBLE,
+}
+"""Scalars the short cut writes; not 64-bit ints, which protobuf's JSON prints as strings."""
+
+
+def _flat_text(message: Message) -> str | None:
+    """What json.dumps makes of protobuf's printing of a message; None when it is not flat."""
     fields = _flat_fields(message.DESCRIPTOR.full_name)
     if fields is None:
         return None
-    body: dict[str, Any] = {}
+    items = []
     for field in fields:
         if field.has_presence and not message.HasField(field.name):
             continue
         value = getattr(message, field.name)
-        if field.kind == "any":
-            value = _any_object(value.type_url, value.value)
-        elif field.kind == "double" and not math.isfinite(value):
+        if field.kind is _Kind.INT:
+            text = int.__repr__(value)
+        elif field.kind is _Kind.STRING:
+            text = encode_basestring_ascii(value)
+        elif field.kind is _Kind.BOOL:
+            text = "true" if value else "false"
+        elif field.kind is _Kind.ANY:
+            text = _any_text(value.type_url, value.value)
+        elif math.isfinite(value):
+            text = float.__repr__(value)
+        else:
             return None  # printed as a string: protobuf's printer knows how
-        body[field.json_name] = value
-    return body
+        items.append(field.key + text)
+    return "{" + ", ".join(items) + "}"
 
 
 @lru_cache(maxsize=4096)
-def _any_object(type_url: str, value: bytes) -> dict[str, Any]:
-    """An ``Any`` as protobuf prints it; cached, as a match repeats its actions. Not to mutate."""
+def _any_text(type_url: str, value: bytes) -> str:
+    """An ``Any`` as protobuf prints it, as JSON; cached, as a match repeats its actions."""
     payload = AnyMessage(type_url=type_url, value=value)
-    return json_format.MessageToDict(payload, always_print_fields_with_no_presence=True)
+    printed = json_format.MessageToDict(payload, always_print_fields_with_no_presence=True)
+    return json.dumps(printed, sort_keys=True)
 
 
 def decode_line(text: str) -> record_pb2.RecordLine:
