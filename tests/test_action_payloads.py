@@ -8,6 +8,7 @@ import pytest
 
 from referee.engine import CHANCE, Engine
 from referee.games import registered
+from referee.match import payloads as payloads_module
 from referee.match.payloads import ActionPayloads, _varint
 from sdk.messages import pack
 from sdk.pb.landgrave.v1 import bot_pb2
@@ -41,6 +42,18 @@ def test_legal_lists_and_actions_are_the_codecs_bytes(game: str) -> None:
             assert payloads.legal(choices) == pack(engine.action_list_to_proto(choices))
             assert payloads.action(action) == pack(engine.action_to_proto(action))
     assert payloads.legal([]) == pack(engine.action_list_to_proto([]))
+
+
+def test_payloads_stay_right_when_the_kept_encodings_start_afresh(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """An engine's kept encodings are bounded; clearing them changes no byte."""
+    monkeypatch.setattr(payloads_module, "MAX_KEPT", 3)
+    engine = registered()["land"]
+    for choices, action in walk(engine, 1, 30):
+        payloads = ActionPayloads(engine)  # a match each step: the kept ones are shared
+        assert payloads.legal(choices) == pack(engine.action_list_to_proto(choices))
+        assert payloads.action(action) == pack(engine.action_to_proto(action))
 
 
 @pytest.mark.parametrize("length", [0, 1, 127, 128, 300, 16383, 16384, 2**21])
