@@ -38,16 +38,16 @@ def observe(state: LandState, seat: int) -> land_pb2.Observation:
         idle_turns=state.idle_turns,
         placed_this_turn=state.placed_this_turn,
     )
-    observation.MergeFrom(_board_part(state.board))
+    observation.MergeFromString(_board_part(state.board))
     return observation
 
 
 @lru_cache(maxsize=32)
-def _board_part(board: Board) -> land_pb2.Observation:
-    """The fields that only the board decides, made once per board (read, never changed).
+def _board_part(board: Board) -> bytes:
+    """The fields that only the board decides, serialized once per board.
 
     Naming every plot's kind was the largest part of an observation; merged
-    from here, the kinds are copied in C.
+    from here, the kinds are parsed in C (cheaper than copying a message).
     """
     return land_pb2.Observation(
         map_name=board.name,
@@ -57,4 +57,4 @@ def _board_part(board: Board) -> land_pb2.Observation:
         region_height=board.region_height,
         kinds=[f"PLOT_KIND_{kind.name}" for kind in board.kinds],
         resident=[p in board.residents for p in range(board.size)],
-    )
+    ).SerializeToString()
