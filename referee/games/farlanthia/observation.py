@@ -12,7 +12,11 @@ from __future__ import annotations
 from referee.games.farlanthia.board import Terrain
 from referee.games.farlanthia.course import Phase
 from referee.games.farlanthia.table import Table
+from referee.games.fieldbytes import FieldBytes
 from sdk.pb.landgrave.games.farlanthia.v1 import farlanthia_pb2
+
+_BOARD_FIELDS = FieldBytes(farlanthia_pb2.Observation)
+"""Per-hex lists: set from their kept bytes, as they change on few steps."""
 
 
 def observe(state: Table, seat: int) -> farlanthia_pb2.Observation:
@@ -39,14 +43,6 @@ def observe(state: Table, seat: int) -> farlanthia_pb2.Observation:
         phase=int(state.course.phase),
         current=state.current,
         order=state.course.order,
-        q=[q for q, _ in geo.coords],
-        r=[r for _, r in geo.coords],
-        terrain=terrain,
-        structure=[int(s) for s in state.tiles.structure],
-        owner=state.tiles.owner,
-        troop_owner=state.tiles.troop_owner,
-        troops=state.tiles.troops,
-        exhausted=state.tiles.exhausted,
         caravan_taken=state.course.caravan_taken,
         active_tile=-1 if state.course.active is None else state.course.active[0],
         active_units=0 if state.course.active is None else state.course.active[1],
@@ -57,10 +53,6 @@ def observe(state: Table, seat: int) -> farlanthia_pb2.Observation:
         event_deck_left=len(state.decks.events),
         adventure_deck_left=len(state.decks.adventures),
         terrain_left=face_down,
-        revealed=state.tiles.revealed,
-        revealed_season=state.tiles.revealed_season,
-        revealed_by=state.tiles.revealed_by,
-        militia_raised=state.tiles.militia_raised,
         turn=state.course.turn,
         to_roll=state.course.to_roll,
         ending_turn=state.course.ending_turn,
@@ -73,15 +65,28 @@ def observe(state: Table, seat: int) -> farlanthia_pb2.Observation:
         produced=state.course.produced,
         event_discard=state.decks.event_discard,
         adventure_discard=state.decks.adventure_discard,
-        placed_by=state.tiles.placed_by,
-        placed_terrain=[
-            int(kind) if by == seat and not shown else 0
-            for kind, by, shown in zip(
-                state.tiles.terrain, state.tiles.placed_by, state.tiles.revealed, strict=True
-            )
-        ],
         drawn_tile=state.tiles.drawn_tile if drafting else 0,
         tile_drawn=state.tiles.drawn_tile > 0,
+    )
+    tiles = state.tiles
+    _BOARD_FIELDS.merge(
+        message,
+        [
+            ("q", [q for q, _ in geo.coords]),
+            ("r", [r for _, r in geo.coords]),
+            ("terrain", terrain),
+            ("structure", tiles.structure),
+            ("owner", tiles.owner),
+            ("troop_owner", tiles.troop_owner),
+            ("troops", tiles.troops),
+            ("exhausted", tiles.exhausted),
+            ("revealed", tiles.revealed),
+            ("revealed_season", tiles.revealed_season),
+            ("revealed_by", tiles.revealed_by),
+            ("militia_raised", tiles.militia_raised),
+            ("placed_by", tiles.placed_by),
+            ("placed_terrain", _placed_terrain(state, seat)),
+        ],
     )
     for frame in state.pending.frames:
         message.frames.add(
@@ -142,3 +147,12 @@ def observe(state: Table, seat: int) -> farlanthia_pb2.Observation:
             )
         )
     return message
+
+
+def _placed_terrain(state: Table, seat: int) -> list[int]:
+    """The face-down tiles this seat placed, which it alone knows (FARL-35)."""
+    tiles = state.tiles
+    return [
+        int(kind) if by == seat and not shown else 0
+        for kind, by, shown in zip(tiles.terrain, tiles.placed_by, tiles.revealed, strict=True)
+    ]
