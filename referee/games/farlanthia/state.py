@@ -59,6 +59,7 @@ from referee.games.farlanthia.render import render_text
 from referee.games.farlanthia.rules import MAP_SEEDS, Rules
 from referee.games.farlanthia.svg import render_svg
 from referee.games.farlanthia.table import Table
+from referee.games.reprs import ListReprs
 from sdk.pb.landgrave.games.farlanthia.v1 import farlanthia_pb2
 
 
@@ -71,8 +72,9 @@ def _leadership_outcomes() -> tuple[tuple[FarlanthiaAction, Fraction], ...]:
 class FarlanthiaState(Table, State[FarlanthiaAction]):
     """A Farlanthia game."""
 
-    not_in_canonical = frozenset({"players", "geo"})
-    """The per-seat lists' length; the hexagon made from ``rules.map_radius``."""
+    not_in_canonical = frozenset({"players", "geo", "_list_reprs"})
+    """The per-seat lists' length; the hexagon made from ``rules.map_radius``;
+    the texts ``canonical()`` keeps of the tiles' lists (referee/games/reprs.py)."""
 
     def __init__(self, rules: Rules, players: int) -> None:
         events = cards.EVENT_DECK if rules.events else ()
@@ -220,13 +222,23 @@ class FarlanthiaState(Table, State[FarlanthiaAction]):
             return (1, realm.score())
         return (0, realm.eliminated_order)
 
+    def _reprs(self) -> ListReprs:
+        """The tiles' lists as text, kept from one digest to the next (most steps change none).
+
+        Shared with clones, which only makes it remake more often: it checks each list.
+        """
+        reprs: ListReprs | None = self.__dict__.get("_list_reprs")
+        if reprs is None:
+            reprs = self._list_reprs = ListReprs()
+        return reprs
+
     def canonical(self) -> bytes:
         """Every part, in the order of the engine's first version (digests stay as recorded)."""
         tiles, course, pending, diplomacy = self.tiles, self.course, self.pending, self.diplomacy
         battle = pending.battle
         fields = (
             self.rules,
-            tiles.key(),
+            tuple(self._reprs().of(slot, part) for slot, part in enumerate(tiles.key())),
             tiles.drawn_tile,
             tiles.terrain_left,
             [realm.key() for realm in self.realms],

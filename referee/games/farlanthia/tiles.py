@@ -8,6 +8,7 @@ too. Only this class changes them; rules elsewhere ask it to.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -247,7 +248,7 @@ class Tiles:
             self.drawn_tile,
         )
 
-    def key(self) -> tuple[object, ...]:
+    def key(self) -> tuple[Sequence[int], ...]:
         return (
             [int(t) for t in self.terrain],
             self.placed_by,
