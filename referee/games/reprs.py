@@ -48,3 +48,20 @@ class ListReprs:
         text = Verbatim(repr(values))
         self._kept[slot] = (list(values), types, text)
         return text
+
+
+def kept_reprs(state: object) -> ListReprs:
+    """The ``ListReprs`` a state keeps as ``_list_reprs``, made on its first digest.
+
+    A clone that copies the state's ``__dict__`` shares it, which only makes
+    it remake texts more often: every list is checked each time. A state
+    names ``_list_reprs`` in ``not_in_canonical``.
+    """
+    reprs: ListReprs | None = vars(state).get(ATTRIBUTE)
+    if reprs is None:
+        reprs = ListReprs()
+        setattr(state, ATTRIBUTE, reprs)
+    return reprs
+
+
+ATTRIBUTE = "_list_reprs"

@@ -59,7 +59,7 @@ from referee.games.farlanthia.render import render_text
 from referee.games.farlanthia.rules import MAP_SEEDS, Rules
 from referee.games.farlanthia.svg import render_svg
 from referee.games.farlanthia.table import Table
-from referee.games.reprs import ListReprs
+from referee.games.reprs import kept_reprs
 from sdk.pb.landgrave.games.farlanthia.v1 import farlanthia_pb2
 
 
@@ -222,23 +222,13 @@ class FarlanthiaState(Table, State[FarlanthiaAction]):
             return (1, realm.score())
         return (0, realm.eliminated_order)
 
-    def _reprs(self) -> ListReprs:
-        """The tiles' lists as text, kept from one digest to the next (most steps change none).
-
-        Shared with clones, which only makes it remake more often: it checks each list.
-        """
-        reprs: ListReprs | None = self.__dict__.get("_list_reprs")
-        if reprs is None:
-            reprs = self._list_reprs = ListReprs()
-        return reprs
-
     def canonical(self) -> bytes:
         """Every part, in the order of the engine's first version (digests stay as recorded)."""
         tiles, course, pending, diplomacy = self.tiles, self.course, self.pending, self.diplomacy
-        battle = pending.battle
+        battle, kept = pending.battle, kept_reprs(self)
         fields = (
             self.rules,
-            tuple(self._reprs().of(slot, part) for slot, part in enumerate(tiles.key())),
+            tuple(kept.of(slot, part) for slot, part in enumerate(tiles.key())),
             tiles.drawn_tile,
             tiles.terrain_left,
             [realm.key() for realm in self.realms],

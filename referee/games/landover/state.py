@@ -59,6 +59,7 @@ from referee.games.landover.records import BOAT, CITY, ROAD, VILLAGE, Perks
 from referee.games.landover.render import render_text
 from referee.games.landover.svg import render_svg
 from referee.games.landover.tasks import AUTO_TASKS, CHANCE_TASKS, Task
+from referee.games.reprs import kept_reprs
 from sdk.pb.landgrave.games.landover.v1 import landover_pb2
 
 # Re-exports records.py's CITY and VILLAGE, which tests import from here.
@@ -73,10 +74,19 @@ class LandoverState(Position, State[LandoverAction]):
     """A Landover game: the engine contract and the turn machine over a Position."""
 
     not_in_canonical = frozenset(
-        {"rules", "players", "awards.route_lengths", "_steps", "_listed", "_chance_listed"}
+        {
+            "rules",
+            "players",
+            "awards.route_lengths",
+            "_steps",
+            "_listed",
+            "_chance_listed",
+            "_list_reprs",
+        }
     )
     """Rules and players are named in ``identity``; route lengths follow from the roads;
-    the step count and the lists it stamps only spare ``apply`` from listing again."""
+    the step count and the lists it stamps only spare ``apply`` from listing again;
+    the texts ``canonical()`` keeps of the board's lists (referee/games/reprs.py)."""
     records = frozenset({"seats", "pieces", "bank", "awards", "perks"})
     """The owners of the data (records.py), checked field by field for the digest."""
 
@@ -202,16 +212,17 @@ class LandoverState(Position, State[LandoverAction]):
             self.perks,
             self.seats,
         )
+        board, kept = self.board, kept_reprs(self)
         # The fields in the order of the first digest, so old records still verify.
         fields = (
-            pieces.owner,
-            pieces.building,
-            pieces.wall,
-            pieces.metro_at,
-            pieces.edge_owner,
-            pieces.edge_piece,
-            self.board.terrain,
-            self.board.numbers,
+            kept.of(0, pieces.owner),
+            kept.of(1, pieces.building),
+            kept.of(2, pieces.wall),
+            kept.of(3, pieces.metro_at),
+            kept.of(4, pieces.edge_owner),
+            kept.of(5, pieces.edge_piece),
+            kept.of(6, board.terrain),
+            kept.of(7, board.numbers),
             bank.deal_left,
             bank.mystery_left,
             [p.hand for p in seats],
@@ -247,7 +258,7 @@ class LandoverState(Position, State[LandoverAction]):
             self.offer,
             self.offers_made,
             self.winner,
-            self.board.harbor,
+            kept.of(8, board.harbor),
             bank.harbors_left,
         )
         return self.identity + repr(fields).encode()
