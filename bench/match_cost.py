@@ -2,16 +2,16 @@
 
 Usage::
 
-    python bench/match_cost.py [--matches 20] [--rounds 5] [--game land ...]
+    python bench/match_cost.py [--matches N] [--rounds 5] [--game land ...]
                                [--against /work/main] [--parts]
 
-Each game plays the same random matches (seeds 1..N, the least seats the
-game takes, two for Land and LAND 6's one) between ``bots/random_bot.py``
-bots through ``play_in_process``, each writing its record to a file, with
-logging at its default level. The figure is this process's CPU time
-(``time.process_time``) per match, and per decision and per step (chance
-included): the referee's own cost plus the in-process bots' (the SDK's
-decoding of every request and the bot's choice).
+Each game plays the same random matches (seeds 1..N, N per game unless
+``--matches`` says, with the least seats the game takes: two, LAND 6's
+one) between ``bots/random_bot.py`` bots through ``play_in_process``,
+each writing its record to a file, with logging at its default level.
+The figure is this process's CPU time (``time.process_time``) per match
+and per decision: the referee's own cost plus the in-process bots' (the
+SDK's decoding of every request and the bot's choice).
 
 ``--against TREE`` A/B-tests another checkout (e.g. main's) against this
 one: every round runs a fresh process per tree and game, in alternating
@@ -38,7 +38,8 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 
-GAMES = ("carcassonne", "farlanthia", "land", "land6", "landover")
+MATCHES = {"carcassonne": 8, "farlanthia": 2, "land": 30, "land6": 60, "landover": 2}
+"""Matches per game and round by default: about a third of a CPU second each."""
 
 PARTS = (
     ("record", ("referee/record/",)),
@@ -113,10 +114,14 @@ def part_of(filename: str) -> str:
 def worker(args: argparse.Namespace) -> None:
     """One process, one tree, one game: print its figures as one JSON line."""
     profiler = cProfile.Profile(time.process_time) if args.parts else None
-    figures = play(Path(args.tree), args.game[0], args.matches, profiler)
+    figures = play(Path(args.tree), args.game[0], matches_of(args, args.game[0]), profiler)
     if profiler is not None:
         figures["parts"] = parts_of(profiler)
     print(json.dumps(figures))
+
+
+def matches_of(args: argparse.Namespace, game: str) -> int:
+    return int(args.matches or MATCHES[game])
 
 
 def run_worker(tree: Path, game: str, matches: int, parts: bool) -> dict[str, Any]:
@@ -145,10 +150,11 @@ def compare(args: argparse.Namespace, trees: list[Path]) -> None:
             order = trees if round_no % 2 == 0 else trees[::-1]
             for tree in order:
                 runs.setdefault((game, tree), []).append(
-                    run_worker(tree, game, args.matches, False)
+                    run_worker(tree, game, matches_of(args, game), False)
                 )
     names = [str(tree) for tree in trees]
-    print(f"CPU ms per in-process match (median of {args.rounds} rounds, {args.matches} each)")
+    print(f"CPU ms per in-process match (median of {args.rounds} rounds; matches per round:")
+    print("  " + ", ".join(f"{game} {matches_of(args, game)}" for game in args.game) + ")")
     header = f"{'game':12} {'steps':>6} {'decis.':>6}"
     for name in names:
         header += f" {name[-22:]:>22} {'us/dec':>7}"
@@ -172,11 +178,11 @@ def compare(args: argparse.Namespace, trees: list[Path]) -> None:
 
 
 def show_parts(args: argparse.Namespace) -> None:
-    print(f"Where an in-process match's CPU goes (cProfile, own time; {args.matches} matches)")
+    print("Where an in-process match's CPU goes (cProfile, own time)")
     names = [name for name, _ in PARTS] + ["other"]
     print(f"{'game':12} {'ms/match':>8} " + " ".join(f"{name[:10]:>10}" for name in names))
     for game in args.game:
-        figures = run_worker(Path(args.tree), game, args.matches, True)
+        figures = run_worker(Path(args.tree), game, matches_of(args, game), True)
         row = f"{game:12} {ms_per_match(figures):8.2f} "
         row += " ".join(f"{figures['parts'][name]:10.0%}" for name in names)
         print(row)
@@ -184,17 +190,17 @@ def show_parts(args: argparse.Namespace) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--matches", type=int, default=20, help="matches per game and round")
+    parser.add_argument("--matches", type=int, help="matches per game and round")
     parser.add_argument("--rounds", type=int, default=5, help="rounds per tree (with --against)")
-    parser.add_argument("--game", action="append", choices=GAMES, help="only these games")
+    parser.add_argument("--game", action="append", choices=sorted(MATCHES), help="only these games")
     parser.add_argument("--against", type=Path, help="another checkout to compare with")
     parser.add_argument("--parts", action="store_true", help="split the CPU by where it goes")
     parser.add_argument("--tree", default=str(ROOT), help=argparse.SUPPRESS)
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
-    if args.matches < 1 or args.rounds < 1:
+    if (args.matches is not None and args.matches < 1) or args.rounds < 1:
         parser.error("--matches and --rounds must be at least 1")
-    args.game = args.game or list(GAMES)
+    args.game = args.game or list(MATCHES)
     if args.worker:
         worker(args)
     elif args.parts:
