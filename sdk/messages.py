@@ -82,18 +82,27 @@ def message_class(type_name: str) -> type[Message]:
     Raises:
         ValueError: no installed game and no learnt file defines it.
     """
+    generated = _generated.get(type_name)
+    if generated is not None:
+        return generated
     load_game_messages()
     try:
-        generated: type[Message] = symbol_database.Default().GetSymbol(type_name)
+        generated = symbol_database.Default().GetSymbol(type_name)
     except KeyError:
         pass
     else:
+        _generated[type_name] = generated
         return generated
     try:
         descriptor: Descriptor = _learned.FindMessageTypeByName(type_name)
     except KeyError:
         raise ValueError(f"unknown message type {type_name!r}") from None
     return message_factory.GetMessageClass(descriptor)
+
+
+_generated: dict[str, type[Message]] = {}
+"""Generated classes found so far by name: a decision unpacks a few each time, and
+the symbol database's look-up cost as much as parsing a short message."""
 
 
 def unpack(payload: AnyMessage) -> Message:
