@@ -122,10 +122,10 @@ def observe(state: Position, seat: int) -> landover_pb2.Observation:
     message.MergeFromString(_board_part(state))  # parsed in C: half the cost of MergeFrom
     tallies = state.pieces.tallies(state.players)
     for s, player in enumerate(state.seats):
-        villages, cities, walls = tallies[s]
+        villages, cities, walls, building_points = tallies[s]
         message.players.add(
             seat=s,
-            victory_points=state.victory_points(s),
+            victory_points=state.victory_points(s, building_points),
             hand_size=sum(player.hand),
             dev_cards=sum(player.dev),
             culture=player.culture,

@@ -84,9 +84,10 @@ class Position:
 
     # -- seat queries ----------------------------------------------------------
 
-    def victory_points(self, seat: int) -> int:
+    def victory_points(self, seat: int, building_points: int = -1) -> int:
+        """The seat's victory points (``building_points``: its buildings', when already counted)."""
         awards, player = self.awards, self.seats[seat]
-        points = self.pieces.points(seat)
+        points = building_points if building_points >= 0 else self.pieces.points(seat)
         points += 2 * awards.metro_owner.count(seat)
         points += 2 * (awards.longest == seat) + 2 * (awards.port == seat)
         points += (awards.merchant_seat == seat) + player.vp_cards + player.defender

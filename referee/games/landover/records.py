@@ -154,16 +154,17 @@ class Pieces:
         pieces = self.edge_piece
         return sum(1 for e, o in enumerate(self.edge_owner) if o == seat and pieces[e] == piece)
 
-    def tallies(self, players: int) -> list[tuple[int, int, int]]:
-        """Per seat, in one pass: its villages, cities and walls."""
-        counts = [[0, 0, 0] for _ in range(players)]
+    def tallies(self, players: int) -> list[tuple[int, int, int, int]]:
+        """Per seat, in one pass: its villages, cities, walls and buildings' points."""
+        counts = [[0, 0, 0, 0] for _ in range(players)]
         for owner, building, wall in zip(self.owner, self.building, self.wall, strict=True):
             if owner >= 0:
                 row = counts[owner]
                 row[0] += building == VILLAGE
                 row[1] += building == CITY
                 row[2] += wall
-        return [(villages, cities, walls) for villages, cities, walls in counts]
+                row[3] += building
+        return [(villages, cities, walls, points) for villages, cities, walls, points in counts]
 
     def points(self, seat: int) -> int:
         """The victory points of ``seat``'s buildings: 1 a village, 2 a city."""
