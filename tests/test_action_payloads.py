@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import weakref
 from typing import Any
 
 import pytest
@@ -83,3 +84,30 @@ def test_unhashable_actions_are_encoded_each_time_with_the_same_bytes() -> None:
         listed = [[choice] for choice in choices]
         assert payloads.legal(listed) == pack(land.action_list_to_proto(choices))
         assert payloads.action([action]) == pack(land.action_to_proto(action))
+
+
+class SlottedEngine:
+    """An engine no weak reference can point to (slots, no ``__weakref__``): Land's."""
+
+    __slots__ = ("action_type", "land")
+
+    def __init__(self, land: Engine[Any]) -> None:
+        self.land = land
+        self.action_type = land.action_type
+
+    def action_to_proto(self, action: Any) -> Any:
+        return self.land.action_to_proto(action)
+
+    def action_list_to_proto(self, actions: list[Any]) -> Any:
+        return self.land.action_list_to_proto(actions)
+
+
+def test_an_engine_without_weak_references_still_gets_its_payloads() -> None:
+    land = registered()["land"]
+    engine = SlottedEngine(land)
+    with pytest.raises(TypeError):
+        weakref.ref(engine)
+    for choices, action in walk(land, 2, 10):
+        payloads = ActionPayloads(engine)  # type: ignore[arg-type]
+        assert payloads.legal(choices) == pack(land.action_list_to_proto(choices))
+        assert payloads.action(action) == pack(land.action_to_proto(action))

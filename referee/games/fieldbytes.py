@@ -15,7 +15,7 @@ from collections.abc import Iterable, Sequence
 from google.protobuf.message import Message
 
 KEPT = 4096
-"""Serialized values kept per message type; past it they start afresh (a guess: ~1 MB)."""
+"""Serialized values kept per message type; past it they start afresh (a guess: a few MB)."""
 
 
 class FieldBytes:

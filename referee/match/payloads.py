@@ -56,7 +56,8 @@ def _encodings_of(engine: Engine[Any]) -> _Encodings:
     for key in [key for key, (ref, _) in _BY_ENGINE.items() if ref() is None]:
         del _BY_ENGINE[key]  # engines gone, their ids free for others
     encodings = _Encodings()
-    _BY_ENGINE[id(engine)] = (weakref.ref(engine), encodings)
+    with contextlib.suppress(TypeError):  # an engine no weak reference reaches: per match
+        _BY_ENGINE[id(engine)] = (weakref.ref(engine), encodings)
     return encodings
 
 
