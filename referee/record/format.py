@@ -5,9 +5,11 @@ from __future__ import annotations
 import enum
 import json
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from json.encoder import encode_basestring_ascii
+from typing import Any
 
 from google.protobuf import json_format
 from google.protobuf.any_pb2 import Any as AnyMessage
@@ -122,21 +124,33 @@ def _flat_text(message: Message) -> str | None:
     for field in fields:
         if field.has_presence and not message.HasField(field.name):
             continue
-        value = getattr(message, field.name)
-        if field.kind is _Kind.INT:
-            text = int.__repr__(value)
-        elif field.kind is _Kind.STRING:
-            text = encode_basestring_ascii(value)
-        elif field.kind is _Kind.BOOL:
-            text = "true" if value else "false"
-        elif field.kind is _Kind.ANY:
-            text = _any_text(value.type_url, value.value)
-        elif math.isfinite(value):
-            text = float.__repr__(value)
-        else:
-            return None  # printed as a string: protobuf's printer knows how
+        text = _WRITERS[field.kind](getattr(message, field.name))
+        if text is None:
+            return None  # a double printed as a string: protobuf's printer knows how
         items.append(field.key + text)
     return "{" + ", ".join(items) + "}"
+
+
+def _bool_text(value: bool) -> str:
+    return "true" if value else "false"
+
+
+def _double_text(value: float) -> str | None:
+    return float.__repr__(value) if math.isfinite(value) else None
+
+
+def _any_payload_text(value: AnyMessage) -> str:
+    return _any_text(value.type_url, value.value)
+
+
+_WRITERS: dict[_Kind, Callable[[Any], str | None]] = {
+    _Kind.INT: int.__repr__,
+    _Kind.BOOL: _bool_text,
+    _Kind.STRING: encode_basestring_ascii,
+    _Kind.DOUBLE: _double_text,
+    _Kind.ANY: _any_payload_text,
+}
+"""How each kind of field's value is written, as json.dumps writes it."""
 
 
 @lru_cache(maxsize=4096)
