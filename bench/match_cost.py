@@ -3,7 +3,7 @@
 Usage::
 
     python bench/match_cost.py [--matches N] [--rounds 5] [--game land ...]
-                               [--against /work/main] [--parts]
+                               [--against /work/main] [--parts] [--tournament SEEDS]
 
 Each game plays the same random matches (seeds 1..N, N per game unless
 ``--matches`` says, with the least seats the game takes: two, LAND 6's
@@ -12,6 +12,11 @@ each writing its record to a file, with logging at its default level.
 The figure is this process's CPU time (``time.process_time``) per match
 and per decision: the referee's own cost plus the in-process bots' (the
 SDK's decoding of every request and the bot's choice).
+
+``--tournament SEEDS`` measures instead the referee process's CPU in a
+real Land round robin of 4 random bot processes (bots reused, 4 matches
+at once, SEEDS per pairing): per match and per decision, the bots' own
+CPU left out.
 
 ``--against TREE`` A/B-tests another checkout (e.g. main's) against this
 one: every round runs a fresh process per tree and game, in alternating
@@ -33,6 +38,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -88,6 +94,40 @@ def play(tree: Path, game: str, matches: int, profiler: cProfile.Profile | None)
     return {"cpu_s": spent, "matches": matches, "steps": steps, "decisions": decisions}
 
 
+def tournament(tree: Path, games_per_table: int) -> dict[str, Any]:
+    """A Land round robin of 4 random bot processes, reused, 4 at once: the referee's CPU.
+
+    This process's CPU time (its threads included, not the bots': they are
+    other processes), per match and per decision of the records.
+    """
+    sys.path.insert(0, str(tree))
+    import trio
+
+    from referee import logs
+    from referee.entrant import Entrant
+    from referee.tournament.coordinator import open_tournament, run_tournament
+    from referee.tournament.spec import TournamentSpec
+
+    logs.configure(0)
+    bot = str(tree / "bots" / "random_bot.py")
+    entrants = tuple(Entrant(f"random-{i}", bot) for i in range(4))
+    spec = TournamentSpec(
+        game="land", name="cost", entrants=entrants, games_per_table=games_per_table
+    )
+    spec = replace(spec, concurrency=4, reuse_bots=True)
+    with tempfile.TemporaryDirectory() as folder:
+        store, spec = open_tournament(Path(folder) / "t", spec)
+        started = time.process_time()
+        trio.run(run_tournament, store, spec)
+        spent = time.process_time() - started
+        matches = store.counts()["done"]
+        store.close()
+        lines = [line for path in Path(folder).rglob("*.jsonl") for line in path.open()]
+    steps = sum(line.startswith('{"digest"') for line in lines)
+    decisions = sum(line.startswith('{"decision"') for line in lines)
+    return {"cpu_s": spent, "matches": matches, "steps": steps, "decisions": decisions}
+
+
 def parts_of(profiler: cProfile.Profile) -> dict[str, float]:
     """Each part's share of the profiled time (functions' own time, by file).
 
@@ -113,6 +153,9 @@ def part_of(filename: str) -> str:
 
 def worker(args: argparse.Namespace) -> None:
     """One process, one tree, one game: print its figures as one JSON line."""
+    if args.tournament:
+        print(json.dumps(tournament(Path(args.tree), args.tournament)))
+        return
     profiler = cProfile.Profile(time.process_time) if args.parts else None
     figures = play(Path(args.tree), args.game[0], matches_of(args, args.game[0]), profiler)
     if profiler is not None:
@@ -124,9 +167,12 @@ def matches_of(args: argparse.Namespace, game: str) -> int:
     return int(args.matches or MATCHES[game])
 
 
-def run_worker(tree: Path, game: str, matches: int, parts: bool) -> dict[str, Any]:
+def run_worker(
+    tree: Path, game: str, matches: int, parts: bool, games_per_table: int = 0
+) -> dict[str, Any]:
     command = [sys.executable, __file__, "--worker", "--tree", str(tree), "--game", game]
     command += ["--matches", str(matches)] + (["--parts"] if parts else [])
+    command += ["--tournament", str(games_per_table)] if games_per_table else []
     done = subprocess.run(command, capture_output=True, text=True, check=False, cwd=tree)
     if done.returncode != 0:
         raise SystemExit(f"{tree} {game}: {done.stderr.strip().splitlines()[-1:]}")
@@ -150,11 +196,14 @@ def compare(args: argparse.Namespace, trees: list[Path]) -> None:
             order = trees if round_no % 2 == 0 else trees[::-1]
             for tree in order:
                 runs.setdefault((game, tree), []).append(
-                    run_worker(tree, game, matches_of(args, game), False)
+                    run_worker(tree, game, matches_of(args, game), False, args.tournament)
                 )
     names = [str(tree) for tree in trees]
-    print(f"CPU ms per in-process match (median of {args.rounds} rounds; matches per round:")
-    print("  " + ", ".join(f"{game} {matches_of(args, game)}" for game in args.game) + ")")
+    if args.tournament:
+        print(f"Referee CPU ms per reused match of a Land round robin (median of {args.rounds})")
+    else:
+        print(f"CPU ms per in-process match (median of {args.rounds} rounds; matches per round:")
+        print("  " + ", ".join(f"{game} {matches_of(args, game)}" for game in args.game) + ")")
     header = f"{'game':12} {'steps':>6} {'decis.':>6}"
     for name in names:
         header += f" {name[-22:]:>22} {'us/dec':>7}"
@@ -195,12 +244,19 @@ def main() -> None:
     parser.add_argument("--game", action="append", choices=sorted(MATCHES), help="only these games")
     parser.add_argument("--against", type=Path, help="another checkout to compare with")
     parser.add_argument("--parts", action="store_true", help="split the CPU by where it goes")
+    parser.add_argument(
+        "--tournament",
+        type=int,
+        default=0,
+        metavar="SEEDS",
+        help="instead: a Land round robin of 4 random bot processes, SEEDS per pairing",
+    )
     parser.add_argument("--tree", default=str(ROOT), help=argparse.SUPPRESS)
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if (args.matches is not None and args.matches < 1) or args.rounds < 1:
         parser.error("--matches and --rounds must be at least 1")
-    args.game = args.game or list(MATCHES)
+    args.game = ["land"] if args.tournament else args.game or list(MATCHES)
     if args.worker:
         worker(args)
     elif args.parts:
