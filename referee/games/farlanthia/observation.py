@@ -9,7 +9,7 @@ full state from its observation by sampling only what is hidden (forward.py).
 
 from __future__ import annotations
 
-from referee.games.farlanthia.board import Terrain
+from referee.games.farlanthia.board import Geometry, Terrain
 from referee.games.farlanthia.course import Phase
 from referee.games.farlanthia.table import Table
 from referee.games.fieldbytes import FieldBytes
@@ -17,6 +17,19 @@ from sdk.pb.landgrave.games.farlanthia.v1 import farlanthia_pb2
 
 _BOARD_FIELDS = FieldBytes(farlanthia_pb2.Observation)
 """Per-hex lists: set from their kept bytes, as they change on few steps."""
+
+
+_COORDS: dict[int, tuple[Geometry, bytes]] = {}
+"""Each hexagon's ``q`` and ``r`` lists as bytes, by the identity of its (shared) geometry."""
+
+
+def _coords(geo: Geometry) -> bytes:
+    kept = _COORDS.get(id(geo))
+    if kept is not None and kept[0] is geo:  # the id is not another geometry's
+        return kept[1]
+    coords = farlanthia_pb2.Observation(q=[q for q, _ in geo.coords], r=[r for _, r in geo.coords])
+    _COORDS[id(geo)] = (geo, coords.SerializeToString())  # one per map radius: few
+    return _COORDS[id(geo)][1]
 
 
 def observe(state: Table, seat: int) -> farlanthia_pb2.Observation:
@@ -69,11 +82,10 @@ def observe(state: Table, seat: int) -> farlanthia_pb2.Observation:
         tile_drawn=state.tiles.drawn_tile > 0,
     )
     tiles = state.tiles
+    message.MergeFromString(_coords(geo))
     _BOARD_FIELDS.merge(
         message,
         [
-            ("q", [q for q, _ in geo.coords]),
-            ("r", [r for _, r in geo.coords]),
             ("terrain", terrain),
             ("structure", tiles.structure),
             ("owner", tiles.owner),
