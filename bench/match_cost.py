@@ -21,9 +21,11 @@ CPU left out.
 ``--against TREE`` A/B-tests another checkout (e.g. main's) against this
 one: every round runs a fresh process per tree and game, in alternating
 order, with the same seeds, and the table gives each tree's median over
-the rounds and the ratio. ``--parts`` profiles the matches instead and
-splits their CPU by where it is spent (the record, the action payloads,
-the engine, the SDK, the match loop, trio, protobuf, ...).
+the rounds and the ratio of their CPU per decision (this tree's over
+the other's; per decision, as a tournament's matches differ from run to
+run). ``--parts`` profiles the matches instead and splits their CPU by
+where it is spent (the record, the action payloads, the engine, the SDK,
+the match loop, trio, protobuf, ...).
 """
 
 from __future__ import annotations
@@ -214,15 +216,14 @@ def compare(args: argparse.Namespace, trees: list[Path]) -> None:
         first = runs[(game, trees[0])][0]
         row = f"{game:12} {first['steps'] / first['matches']:6.0f}"
         row += f" {first['decisions'] / first['matches']:6.0f}"
-        medians = []
+        per_decisions = []
         for tree in trees:
             rounds = runs[(game, tree)]
             median = statistics.median(ms_per_match(f) for f in rounds)
-            medians.append(median)
-            per_decision = statistics.median(us_per(f, "decisions") for f in rounds)
-            row += f" {median:22.2f} {per_decision:7.0f}"
-        if len(trees) == 2:
-            row += f" {medians[1] / medians[0]:6.2f}"
+            per_decisions.append(statistics.median(us_per(f, "decisions") for f in rounds))
+            row += f" {median:22.2f} {per_decisions[-1]:7.0f}"
+        if len(trees) == 2:  # per decision: a tournament's games differ from run to run
+            row += f" {per_decisions[1] / per_decisions[0]:6.2f}"
         print(row)
 
 
