@@ -4,12 +4,13 @@ Usage::
 
     python bench/sparring.py [--game land ...] [--games 200] [--move-time 1.0]
                              [--pairing mcts:greedy ...] [--difficulty normal ...]
-                             [--jobs 2] [--mcts-args "--exploration 0.3"]
+                             [--paired] [--jobs 2] [--mcts-args "--exploration 0.3"]
                              [--results FILE | --resume FILE | --report FILE]
 
 For each multiplayer game, 2-player games between pairs of bots (all three
 pairings, or those named with ``--pairing``): ``--games`` games per
-pairing (seed ``i``, seats swapped on odd seeds). The standings give each
+pairing (seed ``i``, seats swapped on odd seeds; with ``--paired``, seeds
+0, 0, 1, 1, ... so each seed is played with both seatings). The standings give each
 bot's points per game (a win 1, a tie 1/2) with a 95% confidence interval,
 then each pairing's score. For LAND 6 (solo), each bot named in the
 pairings plays ``--games`` games on every difficulty (or those named with
@@ -186,8 +187,10 @@ def schedule(args: argparse.Namespace) -> list[Game]:
                 )
             continue
         for a, b in pairings:
-            for seed in range(args.games):
-                seats = (a, b) if seed % 2 == 0 else (b, a)
+            for index in range(args.games):
+                # Paired: seeds 0, 0, 1, 1, ...: each seed's dice and tiles with both seatings.
+                seed = index // 2 if args.paired else index
+                seats = (a, b) if index % 2 == 0 else (b, a)
                 tasks.append(Game(game, seats, seed, args.move_time, args.mcts_args))
     return tasks
 
@@ -259,6 +262,12 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         action="append",
         choices=[d.name.lower() for d in Difficulty],
         help="a LAND 6 difficulty to play (repeat it; default: every one)",
+    )
+    parser.add_argument(
+        "--paired",
+        action="store_true",
+        help="play each seed with both seatings (seeds 0, 0, 1, 1, ...): the luck of "
+        "the draw is the same for both bots",
     )
     parser.add_argument("--jobs", type=int, default=1, help="games played at once")
     parser.add_argument(

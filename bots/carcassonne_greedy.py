@@ -72,6 +72,26 @@ class CarcassonneGreedyBot(sdk.Bot):
             return self._choose_tile(decision, view)
         return self._choose_follower(decision, view)
 
+    def action_scores(self, decision: sdk.Decision) -> list[float]:
+        """Every legal action's estimated gain, the best highest (a search bot ranks by it).
+
+        A tile's placements are scored as ``decide`` scores them (it plays the
+        first of the best). A follower is scored as if no plan were made: the
+        planned spot, which ``decide`` plays, may rank below another.
+        """
+        obs = decision.observation
+        view = self._view(decision.match.match_id, obs, decision.match.seat)
+        legal = decision.legal_actions
+        if legal[0].WhichOneof("kind") == "place_tile":
+            tile = TileCopy(obs.tile_to_place.tile, obs.tile_to_place.farmhouse)
+            return [
+                _placement_value(
+                    view, (a.place_tile.x, a.place_tile.y), tile, a.place_tile.rotation
+                )[0]
+                for a in legal
+            ]
+        return _follower_gains(decision, view, (obs.placed_x, obs.placed_y))
+
     # -- the mirror -----------------------------------------------------------
 
     def _view(self, match_id: str, obs: Any, me: int) -> _View:
@@ -201,20 +221,28 @@ def _placement_value(
 
 def _best_follower_now(decision: sdk.Decision, view: _View, pos: Pos) -> int:
     """Without a plan: weigh each follower spot on the tile already placed."""
+    best = (0.0, 0)
+    for index, gain in enumerate(_follower_gains(decision, view, pos)):
+        if gain > best[0]:
+            best = (gain, index)
+    return best[1]
+
+
+def _follower_gains(decision: sdk.Decision, view: _View, pos: Pos) -> list[float]:
+    """Each follower choice's gain on the tile placed at ``pos`` (no follower: 0)."""
     board = view.board
     placed = board.placed[pos]
-    best = (0.0, 0)
-    for index, action in enumerate(decision.legal_actions):
+    gains = []
+    for action in decision.legal_actions:
         if action.WhichOneof("kind") != "place_follower":
+            gains.append(0.0)
             continue
         node = placed.nodes[find_segment(placed.shape, action.place_follower.location)]
         feature = board.feature(node)
         complete = board.is_complete(node)
         worth = _worth(view, feature, complete)
-        gain = worth + (1.0 if complete else -_follower_price(view, feature.kind))
-        if gain > best[0]:
-            best = (gain, index)
-    return best[1]
+        gains.append(worth + (1.0 if complete else -_follower_price(view, feature.kind)))
+    return gains
 
 
 # -- estimates ----------------------------------------------------------------

@@ -40,13 +40,13 @@ class FarlanthiaGreedyBot(sdk.Bot):
     games = ("farlanthia",)
 
     def decide(self, decision: sdk.Decision) -> int:
-        obs = decision.observation
-        seat = decision.match.seat
-        legal = list(decision.legal_actions)
-        view = View(obs, seat)
-        scores = [self.score(view, action) for action in legal]
-        best = max(range(len(legal)), key=lambda i: (scores[i], -i))
-        return best
+        scores = self.action_scores(decision)
+        return max(range(len(scores)), key=lambda i: (scores[i], -i))
+
+    def action_scores(self, decision: sdk.Decision) -> list[float]:
+        """Every legal action's score, the best highest (it plays the first of the best)."""
+        view = View(decision.observation, decision.match.seat)
+        return [self.score(view, action) for action in decision.legal_actions]
 
     def score(self, view: View, action: Any) -> float:
         kind = action.WhichOneof("kind")

@@ -31,12 +31,21 @@ class LandGreedyBot(sdk.Bot):
     def decide(self, decision: sdk.Decision) -> int:
         return choose(decision.observation, decision.legal_actions)
 
+    def action_scores(self, decision: sdk.Decision) -> list[float]:
+        """Every legal action's score, the best highest (it plays the first of the best)."""
+        return scores(decision.observation, decision.legal_actions)
+
 
 def choose(obs: Any, legal: list[Any]) -> int:
     """The index of the best-scoring legal action (the first of equals)."""
+    ranked = scores(obs, legal)
+    return ranked.index(max(ranked))
+
+
+def scores(obs: Any, legal: list[Any]) -> list[float]:
+    """Each legal action's score by the greedy rules (a search bot ranks moves by them)."""
     view = _Board(obs)
-    scores = [view.score(action) for action in legal]
-    return scores.index(max(scores))
+    return [view.score(action) for action in legal]
 
 
 class _Board:

@@ -44,9 +44,13 @@ class LandoverGreedyBot(sdk.Bot):
     games = ("landover",)
 
     def decide(self, decision: sdk.Decision) -> int:
-        view = _View(decision.observation)
-        scores = [view.score(action) for action in decision.legal_actions]
+        scores = self.action_scores(decision)
         return scores.index(max(scores))
+
+    def action_scores(self, decision: sdk.Decision) -> list[float]:
+        """Every legal action's score, the best highest (it plays the first of the best)."""
+        view = _View(decision.observation)
+        return [view.score(action) for action in decision.legal_actions]
 
 
 def pips(number: int) -> int:

@@ -70,6 +70,8 @@ GREEDY_BOTS = {
     "farlanthia": ("farlanthia_greedy.py", "FarlanthiaGreedyBot"),
 }
 """Per game, the heuristic bot (file in bots/, installed in landgrave_bots; class) it asks."""
+ROOT_CANDIDATES: dict[str, int] = {}
+"""Per game, the greedy bot's best actions searched at the root (``--candidates``); else all."""
 BANK_SHARE = 0.05
 """The part of the bank one decision may spend, beyond its own time."""
 
@@ -133,11 +135,12 @@ class MctsBot(sdk.Bot):
         except sdk.NoForwardModel:
             return self.without_search(decision)
         prior = self.greedy_choice(decision) if self.settings.prior else None
+        candidates = self.root_candidates(decision, prior)
         started = time.process_time()
         root = self.reused_root(decision, model) if self.settings.reuse else None
         search = Search(self, model, decision.match.seat, deadline)
         try:
-            return search.run(prior, root)
+            return search.run(prior, root, candidates)
         except sdk.NoForwardModel:
             return self.without_search(decision) if prior is None else prior
         finally:
@@ -165,6 +168,30 @@ class MctsBot(sdk.Bot):
                 return None
             node = node.children.get((event.seat, action))
         return node
+
+    def root_candidates(self, decision: sdk.Decision, prior: int | None) -> list[int] | None:
+        """The actions searched at the root: the greedy bot's best ``--candidates``, or None (all).
+
+        Among dozens of actions whose values differ by less than their noise,
+        the most visited one leads by chance; among the greedy bot's few best,
+        search judges moves that are worth judging. The greedy choice is always
+        one of them.
+        """
+        game = decision.match.game
+        k = self.settings.candidates
+        if k is None:
+            k = ROOT_CANDIDATES.get(game, 0)
+        greedy = self.greedy_bot(game, always=True)
+        if k <= 0 or k >= len(decision.legal_actions) or greedy is None:
+            return None
+        ranking = getattr(greedy, "action_scores", None)
+        if ranking is None:  # a heuristic bot that cannot rank every action: search them all
+            return None
+        scores = ranking(decision)
+        best = sorted(range(len(scores)), key=lambda i: (-scores[i], i))[:k]
+        if prior is not None and prior not in best:
+            best.append(prior)
+        return best
 
     def greedy_choice(self, decision: sdk.Decision) -> int | None:
         """The game's greedy bot's choice: searched first, and kept when search is too thin."""
@@ -313,6 +340,13 @@ def parse_settings(argv: list[str]) -> argparse.Namespace:
         type=float,
         default=1.0,
         help="standard errors by which search must lead the greedy choice to overrule it",
+    )
+    parser.add_argument(
+        "--candidates",
+        type=int,
+        default=None,
+        help="search only the greedy bot's best K actions at the root (0: all; "
+        "default: the game's own, ROOT_CANDIDATES in bots/mcts_bot.py)",
     )
     parser.add_argument(
         "--reuse",

@@ -11,7 +11,7 @@ from __future__ import annotations
 import importlib
 import math
 import time
-from collections.abc import Hashable, Sequence
+from collections.abc import Collection, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -70,20 +70,30 @@ class Search:
         self.root: Node | None = None
         self.reused_visits = 0
         self.prior_action: Any = None
+        self.root_actions: frozenset[Any] | None = None
+        """The root's candidates (``run``): the only actions searched there, or None for all."""
 
-    def run(self, prior: int | None, reused: Node | None = None) -> int:
+    def run(
+        self,
+        prior: int | None,
+        reused: Node | None = None,
+        candidates: Collection[int] | None = None,
+    ) -> int:
         """The index of the most visited legal action at the root (best mean on ties).
 
         ``prior`` (the greedy bot's choice) is expanded first, and kept unless
         the most visited action (visited twice at least) leads it in mean value
         by ``--overrule`` standard errors. ``reused``: a subtree of the last
-        search to start from.
+        search to start from. ``candidates``: the indexes of the only actions
+        searched at the root (the greedy bot's best few), or None for all.
         """
         first = self.model.sample(self.rng)
         legal = first.legal_actions(self.seat)
         self.root = root = reused or Node(self.seats)
         self.reused_visits = root.visits
         self.prior_action = None if prior is None else legal[prior]
+        if candidates is not None:
+            self.root_actions = frozenset(legal[i] for i in candidates)
         iterations = 0
         limit = self.settings.iterations
         self.samples.append(first.clone())
@@ -91,9 +101,16 @@ class Search:
             self.iterate(root, self.position(iterations))
             iterations += 1
         self.bot.last_iterations = iterations
-        children = [root.children.get((self.seat, action)) for action in legal]
+        # A reused root may hold visits of actions outside the candidates: they are not chosen.
+        children = [
+            root.children.get((self.seat, action)) if self.searched_at_root(action) else None
+            for action in legal
+        ]
         stats = [Evidence.of(child, self.seat) for child in children]
         return choose(stats, prior, self.settings.overrule)
+
+    def searched_at_root(self, action: Any) -> bool:
+        return self.root_actions is None or action in self.root_actions
 
     def position(self, iteration: int) -> Any:
         """This iteration's position: a fresh sample while the pool fills, then a clone of one."""
@@ -134,6 +151,8 @@ class Search:
     def step(self, node: Node, state: Any, seat: int) -> tuple[Node, bool]:
         """Apply the tree's choice for ``seat``: an untried action, else the best by UCT."""
         legal = state.legal_actions(seat)
+        if node is self.root and seat == self.seat and self.root_actions is not None:
+            legal = [action for action in legal if action in self.root_actions] or legal
         children = node.children
         untried = [action for action in legal if (seat, action) not in children]
         if untried:

@@ -144,6 +144,39 @@ def test_a_search_too_thin_to_judge_plays_the_greedy_choice(game: str) -> None:
     assert bot.last_iterations == 1
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize("game", ["land", "carcassonne", "landover", "farlanthia"])
+def test_the_greedy_ranking_puts_the_greedy_choice_first(game: str) -> None:
+    """The MCTS bot's root candidates come from the greedy bot's own scores of every action."""
+    filename, class_name = MCTS.GREEDY_BOTS[game]
+    for share in (0.1, 0.4, 0.7):
+        decision = decision_at(game, 2, share)
+        greedy = getattr(bot_module(filename), class_name)()
+        scores = greedy.action_scores(decision)
+        assert len(scores) == len(decision.legal_actions)
+        if game != "carcassonne" or decision.legal_actions[0].WhichOneof("kind") == "place_tile":
+            # (A Carcassonne follower is played by the plan its tile made, not its score.)
+            assert scores.index(max(scores)) == greedy.decide(decision)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", ["land", "carcassonne"])
+def test_search_chooses_among_the_greedy_bots_best_few(game: str) -> None:
+    filename, class_name = MCTS.GREEDY_BOTS[game]
+    for share in (0.3, 0.6):
+        decision = decision_at(game, 2, share)
+        greedy = getattr(bot_module(filename), class_name)()
+        scores = greedy.action_scores(decision)
+        best_two = sorted(range(len(scores)), key=lambda i: (-scores[i], i))[:2]
+        allowed = {*best_two, greedy.decide(decision)}
+        bot = mcts("--iterations", "200", "--candidates", "2", "--overrule", "0")
+        assert bot.decide(decision) in allowed
+        root_seat = decision.match.seat
+        root = bot.trees["m"]
+        legal = decision.forward_model().sample(random.Random(0)).legal_actions(root_seat)
+        assert {action for (_, action) in root.children} <= {legal[i] for i in allowed}
+
+
 def test_the_budget_keeps_a_margin_and_spends_a_little_of_the_bank() -> None:
     match = sdk.MatchInfo("m", "land", 0, 2, None)
     plain = sdk.Decision(match, None, [], seconds_left=0.2)

@@ -129,3 +129,15 @@ def test_pairings_and_difficulties_choose_the_games_played() -> None:
     assert len(solo) == 8
     with pytest.raises(SystemExit):
         SPARRING.parse_args(["--pairing", "mcts:mcts"])
+
+
+def test_paired_games_play_each_seed_with_both_seatings() -> None:
+    args = SPARRING.parse_args(["--game", "land", "--games", "4", "--paired"])
+    tasks = SPARRING.schedule(args)
+    assert [(t.seed, t.seats) for t in tasks if "mcts" in t.seats and "greedy" in t.seats] == [
+        (0, ("greedy", "mcts")),
+        (0, ("mcts", "greedy")),
+        (1, ("greedy", "mcts")),
+        (1, ("mcts", "greedy")),
+    ]
+    assert len({t.key() for t in tasks}) == len(tasks)  # a resumed run tells them apart
