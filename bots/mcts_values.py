@@ -23,6 +23,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from referee.games.carcassonne.tiles import Kind
 from referee.games.land.board import PlotKind
 from referee.games.land.state import NOBODY
 from referee.games.land.state import Phase as LandPhase
@@ -170,21 +171,38 @@ MAX_RACE_ROUNDS = 60
 FOLLOWER_WORTH = (0.5, 2.5)
 """Points a follower in hand is worth at the end and, added, at the start of the pile
 (the greedy bot's price of tying one up, bots/carcassonne_greedy.py)."""
+RETURN_SHARE = 0.5
+"""The part of a hand follower's worth that one on a road, city or monastery keeps: most
+of those features are completed and the follower comes home to be used again."""
 PILE = 71
 """Tiles dealt after the start tile."""
 
 
 def carcassonne_points(state: Any) -> list[float]:
-    """Carcassonne: the score if the game ended now, and the followers still in hand.
+    """Carcassonne: the score if the game ended now, and what each seat's followers are worth.
 
     The score counts unfinished features and farms as the game's end would;
     a follower in hand is worth more while many tiles are left to use it on.
+    A follower on a road, city or monastery keeps part of that worth (it
+    mostly comes back), a farmer none: a farm scores only at the end, and its
+    farmer is gone for the rest of the game (the greedy bot charges a farmer
+    more for the same reason). Without it, a farmer cost what a knight cost,
+    and search sent followers to farms that greedy keeps off them.
     """
     left = state.tiles_remaining / PILE
     worth = FOLLOWER_WORTH[0] + FOLLOWER_WORTH[1] * left
+    coming_back = [0.0] * len(state.hands)
+    board = state.board
+    for feature in () if state.is_terminal() else board.features():
+        if feature.followers and feature.kind is not Kind.FIELD:
+            share = 1.0 if board.is_feature_complete(feature) else RETURN_SHARE
+            for spot in feature.followers:
+                coming_back[spot.seat] += share
     return [
-        score + worth * hand
-        for score, hand in zip(state.provisional_scores(), state.hands, strict=True)
+        score + worth * (hand + back)
+        for score, hand, back in zip(
+            state.provisional_scores(), state.hands, coming_back, strict=True
+        )
     ]
 
 

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from referee.games import get_engine
+from referee.games.carcassonne.tiles import Kind
 from referee.testing import random_playout
 
 VALUES: Any = importlib.import_module("landgrave_bots.mcts_values")
@@ -60,6 +61,31 @@ def test_carcassonne_counts_unfinished_features_and_the_final_score_at_the_end()
     in_hand = [0.5 * hand for hand in ended.hands]  # no tile left to use them on
     final = [o.score + h for o, h in zip(ended.outcome(), in_hand, strict=True)]
     assert VALUES.carcassonne_points(ended) == final
+
+
+def test_a_carcassonne_farmer_costs_more_than_a_follower_that_comes_back() -> None:
+    """A farmer stays to the end; a knight, thief or monk mostly comes home to be used again."""
+    state = position("carcassonne", 0.0)
+    for seat, action in history("carcassonne"):
+        kinds = {getattr(a, "kind", None) for a in state.legal_actions(seat)}
+        if Kind.FIELD in kinds and kinds & {Kind.CITY, Kind.ROAD, Kind.MONASTERY}:
+            break
+        state.apply(seat, action)
+    else:
+        pytest.fail("no follower decision offered both a farm and another feature")
+
+    def follower_term(farm: bool) -> float:
+        """The points beyond the provisional score, after a follower on a farm or not."""
+        action = next(
+            a
+            for a in state.legal_actions(seat)
+            if hasattr(a, "kind") and (a.kind is Kind.FIELD) == farm
+        )
+        after = state.clone()
+        after.apply(seat, action)
+        return VALUES.carcassonne_points(after)[seat] - after.provisional_scores()[seat]
+
+    assert follower_term(farm=True) < follower_term(farm=False)
 
 
 def test_landover_counts_victory_points_first() -> None:
