@@ -31,7 +31,10 @@ value per seat. So:
 - the greedy bot's own choice (where the game has one) is searched first
   and kept unless search finds better on evidence (a lead of ``--overrule``
   standard errors, from the spread of the values seen): a search too short
-  to judge plays no worse than the greedy bot.
+  to judge plays no worse than the greedy bot;
+- candidates: at the root, search may be kept to the greedy bot's best few
+  actions by its own scores (``--candidates``): among dozens of near-equal
+  actions the most visited leads by noise.
 
 Values are in [0, 1]: a seat's average finishing place (1 first, 0 last;
 ties share), blended with a little of its score's place between the lowest
