@@ -9,7 +9,7 @@ JSON object a line, one finished game each, appended as the game ends:
 - ``points`` per seat (a win 1, a tie shared, a loss 0; solo: won 1),
   ``scores`` per seat, ``faults`` (the kinds that faulted);
 - ``commit`` (the checkout, ``+dirty`` with changes), ``search`` (the MCTS
-  bot's decisions, iterations and CPU seconds, or null), ``seconds``.
+  bot's decisions, iterations, CPU seconds and decisions overruled, or null), ``seconds``.
 """
 
 from __future__ import annotations
@@ -177,7 +177,7 @@ def report_solo(records: list[dict[str, Any]], move_time: float) -> None:
 
 def report_search(records: list[dict[str, Any]]) -> None:
     """The MCTS bot's search: iterations per decision and per CPU second, by its arguments."""
-    sums: dict[str, list[float]] = defaultdict(lambda: [0, 0, 0, 0.0])
+    sums: dict[str, list[float]] = defaultdict(lambda: [0, 0, 0, 0.0, 0, 0])
     for record in records:
         search = record.get("search")
         if search:
@@ -186,10 +186,15 @@ def report_search(records: list[dict[str, Any]]) -> None:
             total[1] += search["iterations"]
             total[2] += search.get("reused_visits", 0)
             total[3] += search["cpu_seconds"]
-    for name, (decisions, iterations, reused, cpu) in sorted(sums.items()):
+            if "overruled" in search:  # (older records do not count it)
+                total[4] += search["overruled"]
+                total[5] += search["decisions"]
+    for name, (decisions, iterations, reused, cpu, overruled, counted) in sorted(sums.items()):
         per_decision = iterations / decisions if decisions else 0.0
         rate = iterations / cpu if cpu else 0.0
         print(
             f"  {name} searched {int(decisions)} decisions: {per_decision:.0f} iterations "
             f"each (and {reused / max(1, decisions):.0f} visits reused), {rate:.0f} per CPU second"
         )
+        if counted:
+            print(f"    played other than greedy at {overruled / counted:.1%} of them")

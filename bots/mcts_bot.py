@@ -90,6 +90,8 @@ class SearchStatistics:
     """Visits that searches inherited from the previous decision's tree (``--reuse``)."""
     cpu_seconds: float = 0.0
     """Process CPU time spent searching: the iteration rate a quiet machine reaches."""
+    overruled: int = 0
+    """Searched decisions at which the bot played other than the greedy bot's choice."""
 
 
 class MctsBot(sdk.Bot):
@@ -143,9 +145,12 @@ class MctsBot(sdk.Bot):
         root = self.reused_root(decision, model) if self.settings.reuse else None
         search = Search(self, model, decision.match.seat, deadline)
         try:
-            return search.run(prior, root, candidates)
+            choice = search.run(prior, root, candidates)
         except sdk.NoForwardModel:
             return self.without_search(decision) if prior is None else prior
+        else:
+            self.statistics.overruled += prior is not None and choice != prior
+            return choice
         finally:
             if search.root is not None:
                 self.trees[decision.match.match_id] = search.root

@@ -142,6 +142,7 @@ def test_a_search_too_thin_to_judge_plays_the_greedy_choice(game: str) -> None:
     bot = mcts("--iterations", "1")
     assert bot.decide(decision) == greedy.decide(decision)
     assert bot.last_iterations == 1
+    assert (bot.statistics.decisions, bot.statistics.overruled) == (1, 0)
 
 
 @pytest.mark.slow

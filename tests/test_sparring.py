@@ -93,7 +93,7 @@ def test_a_damaged_line_is_named_and_nothing_is_played_or_lost(
 def test_the_report_reads_standings_intervals_and_search_rates_from_the_file(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    search = {"decisions": 10, "iterations": 1000, "cpu_seconds": 2.0}
+    search = {"decisions": 10, "iterations": 1000, "cpu_seconds": 2.0, "overruled": 3}
     args = {"mcts": "--iterations 100"}
     lines = [
         record(["mcts", "greedy"], [1, 0], 0, bot_args=args, search=search),
@@ -111,6 +111,7 @@ def test_the_report_reads_standings_intervals_and_search_rates_from_the_file(
     assert "mcts (--iterations 100) vs greedy: mcts (--iterations 100) scores 0.625 " in out
     assert f"[{low:.3f}, {high:.3f}] in 4" in out
     assert "searched 40 decisions: 100 iterations each (and 0 visits reused), 500 per CPU" in out
+    assert "played other than greedy at 30.0% of them" in out
     assert "normal     mcts (--iterations 100)    1.000" in out
     assert "normal     greedy" in out and "land6: solo, 1 s per move, 2 games" in out
 
