@@ -13,23 +13,25 @@ from referee.games.farlanthia.board import Geometry, Terrain
 from referee.games.farlanthia.course import Phase
 from referee.games.farlanthia.table import Table
 from referee.games.fieldbytes import FieldBytes
+from referee.games.kept import Kept
 from sdk.pb.landgrave.games.farlanthia.v1 import farlanthia_pb2
 
 _BOARD_FIELDS = FieldBytes(farlanthia_pb2.Observation)
 """Per-hex lists: set from their kept bytes, as they change on few steps."""
 
 
-_COORDS: dict[int, tuple[Geometry, bytes]] = {}
-"""Each hexagon's ``q`` and ``r`` lists as bytes, by the identity of its (shared) geometry."""
+_COORDS: Kept[bytes] = Kept(64)
+"""Each hexagon's ``q`` and ``r`` lists as bytes, by its (shared) geometry: one per map
+radius, few."""
 
 
 def _coords(geo: Geometry) -> bytes:
-    kept = _COORDS.get(id(geo))
-    if kept is not None and kept[0] is geo:  # the id is not another geometry's
-        return kept[1]
+    return _COORDS.get(id(geo), geo, lambda: _coords_bytes(geo))
+
+
+def _coords_bytes(geo: Geometry) -> bytes:
     coords = farlanthia_pb2.Observation(q=[q for q, _ in geo.coords], r=[r for _, r in geo.coords])
-    _COORDS[id(geo)] = (geo, coords.SerializeToString())  # one per map radius: few
-    return _COORDS[id(geo)][1]
+    return coords.SerializeToString()
 
 
 def observe(state: Table, seat: int) -> farlanthia_pb2.Observation:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from referee.games.kept import Kept
 from referee.games.land6.board import board_size, slot_origin
 from referee.games.land6.state import ARMY_SIZE, Land6State, title_for
 from sdk.pb.landgrave.games.land6.v1 import land6_pb2
@@ -46,25 +47,23 @@ def observe(state: Land6State, seat: int) -> land6_pb2.Observation:
     return message
 
 
-_TILES: dict[tuple[object, ...], tuple[object, bytes]] = {}
-"""The tiles and squares of boards as observed, serialized, by what decides them."""
-
 TILES_KEPT = 64
 """Boards kept: enough for the matches one process plays at once (a guess)."""
+
+_TILES: Kept[bytes] = Kept(TILES_KEPT)
+"""The tiles and squares of boards as observed, serialized, by what decides them."""
 
 
 def _tiles_part(state: Land6State) -> bytes:
     """The placed tiles and the board's squares: they change on a few steps of a game."""
     key = (state.rules.layout, tuple(state.placements), id(state.board))
-    cached = _TILES.get(key)
-    if cached is not None and cached[0] is state.board:  # the id is not another board's
-        return cached[1]
+    return _TILES.get(key, state.board, lambda: _tiles_bytes(state))
+
+
+def _tiles_bytes(state: Land6State) -> bytes:
     message = land6_pb2.Observation()
     _add_tiles(state, message)
-    if len(_TILES) >= TILES_KEPT:
-        _TILES.clear()
-    _TILES[key] = (state.board, message.SerializeToString())
-    return _TILES[key][1]
+    return message.SerializeToString()
 
 
 def _add_tiles(state: Land6State, message: land6_pb2.Observation) -> None:

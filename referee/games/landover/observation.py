@@ -7,6 +7,7 @@ A seat choosing from another's cards (Master Merchant, Spy) sees them.
 
 from __future__ import annotations
 
+from referee.games.kept import Kept
 from referee.games.landover import rules as R
 from referee.games.landover.board import TERRAIN_NAMES, Board
 from referee.games.landover.position import Position
@@ -28,7 +29,10 @@ def rules_config(state: Position) -> landover_pb2.Config:
     )
 
 
-_GEOMETRY: dict[int, tuple[Board, landover_pb2.Observation]] = {}
+GEOMETRY_CACHE = 64
+"""Boards whose geometry is kept: enough for the matches one process plays at once."""
+
+_GEOMETRY: Kept[landover_pb2.Observation] = Kept(GEOMETRY_CACHE)
 """The board's fixed part of an Observation, made once per board geometry (a third of the cost)."""
 
 
@@ -39,10 +43,11 @@ def _geometry(board: Board) -> landover_pb2.Observation:
     call fills in only those that hold a piece. A dealt harbor is left at -1,
     as the board's copies differ in it.
     """
-    key = id(board.edges)  # shared by every copy of one game's board (Board.with_own_tiles)
-    cached = _GEOMETRY.get(key)
-    if cached is not None and cached[0].edges is board.edges:
-        return cached[1]
+    # The edges are shared by every copy of one game's board (Board.with_own_tiles).
+    return _GEOMETRY.get(id(board.edges), board.edges, lambda: _make_geometry(board))
+
+
+def _make_geometry(board: Board) -> landover_pb2.Observation:
     message = landover_pb2.Observation()
     dealt = {v for slot in board.harbor_deal for v in slot}
     for tile, (q, r) in enumerate(board.coords):
@@ -60,14 +65,7 @@ def _geometry(board: Board) -> landover_pb2.Observation:
         )
     for e, (a, b) in enumerate(board.edges):
         message.edges.add(a=a, b=b, kind=board.edge_kind[e], owner=-1)
-    if len(_GEOMETRY) >= GEOMETRY_CACHE:
-        _GEOMETRY.clear()
-    _GEOMETRY[key] = (board, message)
     return message
-
-
-GEOMETRY_CACHE = 64
-"""Boards whose geometry is kept: enough for the matches one process plays at once."""
 
 
 def observe(state: Position, seat: int) -> landover_pb2.Observation:
@@ -161,7 +159,7 @@ def _deck_sizes(deck: list[int]) -> list[int]:
     return sizes
 
 
-_BOARDS: dict[tuple[object, ...], tuple[list[tuple[int, int]], bytes]] = {}
+_BOARDS: Kept[bytes] = Kept(GEOMETRY_CACHE)
 """Boards as observed (geometry, deals and pieces), by what decides them."""
 
 
@@ -187,16 +185,14 @@ def _board_part(state: Position) -> bytes:
         tuple(pieces.edge_owner),
         tuple(pieces.edge_piece),
     )
-    cached = _BOARDS.get(key)
-    if cached is not None and cached[0] is board.edges:
-        return cached[1]
+    return _BOARDS.get(key, board.edges, lambda: _board_bytes(state))
+
+
+def _board_bytes(state: Position) -> bytes:
     message = landover_pb2.Observation()
-    message.MergeFrom(_geometry(board))
+    message.MergeFrom(_geometry(state.board))
     _fill_board(message, state)
-    if len(_BOARDS) >= GEOMETRY_CACHE:
-        _BOARDS.clear()
-    _BOARDS[key] = (board.edges, message.SerializeToString())
-    return _BOARDS[key][1]
+    return message.SerializeToString()
 
 
 def _fill_board(message: landover_pb2.Observation, state: Position) -> None:
