@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from referee.entrant import Entrant
+from referee.errors import ConfigError
 from referee.tournament import schedule
 from referee.tournament.coordinator import first_round, open_tournament
 from referee.tournament.results import StoredResult
@@ -175,3 +176,13 @@ def test_matches_written_after_a_quarantine_are_skipped(tmp_path: Path) -> None:
     assert seen and all("a" not in m.seats for m in seen)
     assert counts["skipped"] == 2 * 2 * CHUNK - 1  # a's two tables, both seat orders
     assert counts["pending"] == 0
+
+
+def test_a_stored_plan_of_an_unknown_order_is_refused_in_one_line() -> None:
+    """A damaged plan must not resume in another order: its match ids would change."""
+    plan = first_round(spec("a b c d", games_per_table=2))
+    assert plan is not None
+    stored = json.loads(plan.to_json())
+    stored["order"] = "by colour"
+    with pytest.raises(ConfigError, match="unknown order 'by colour'"):
+        schedule.RoundPlan.from_json(json.dumps(stored))

@@ -17,6 +17,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from referee.errors import ConfigError
 from referee.tournament.spec import Rotation, TournamentSpec
 
 
@@ -230,7 +231,12 @@ class RoundPlan:
     def from_json(cls, text: str) -> RoundPlan:
         data = json.loads(text)
         seeds = tuple(data.pop("seeds", ()))  # absent in plans stored before seed lists
-        by_table = data.pop("order", "table") == "table"  # absent before the seed-group order
+        order = data.pop("order", "table")  # absent before the seed-group order
+        if order not in ("table", "seed group"):
+            raise ConfigError(
+                f"round {data.get('round')}'s stored plan has an unknown order {order!r}"
+            )
+        by_table = order == "table"
         tables, rotation = Tables.from_dict(data["tables"]), Rotation(data["rotation"])
         return cls(
             **{**data, "tables": tables, "rotation": rotation, "seeds": seeds},
