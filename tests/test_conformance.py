@@ -135,6 +135,17 @@ async def test_illegal_replies_fail_the_legal_moves_check(tmp_path: Path) -> Non
 
 
 @pytest.mark.slow
+async def test_a_failure_the_check_names_by_its_seed_plays_the_same_again(tmp_path: Path) -> None:
+    """The check's matches draw their chance from the seed: an author replays the failure."""
+    package = make_package(tmp_path / "p", f"{FAULTY} bad-index 2")
+    runs = [await check(package, tmp_path / f"w{run}") for run in range(2)]
+    assert runs[0]["legal moves (land)"].reason == runs[1]["legal moves (land)"].reason
+    records = [(tmp_path / f"w{run}" / "records" / "check-land-1.jsonl") for run in range(2)]
+    chance = [[ln for ln in r.read_text().splitlines() if '"chance"' in ln] for r in records]
+    assert chance[0] and chance[0] == chance[1]
+
+
+@pytest.mark.slow
 async def test_too_slow_replies_fail_the_clock_check(tmp_path: Path) -> None:
     results = await check(
         make_package(tmp_path / "p", f"{FAULTY} sleep"), tmp_path / "w", decision_ms=300

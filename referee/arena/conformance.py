@@ -42,11 +42,12 @@ from referee.engine import Engine
 from referee.errors import LandgraveError
 from referee.games import get_engine
 from referee.match import starvation
+from referee.match.chance import match_key
 from referee.match.clock import TimeControl
 from referee.match.inprocess import InProcessPlayer
 from referee.match.player import Player, SeatGone
 from referee.match.result import MatchResult, SeatResult
-from referee.match.runner import MatchSpec, run_match
+from referee.match.runner import IN_PROCESS_SECRET, MatchSpec, run_match
 from referee.match.termination import Termination
 from referee.transport.fleet import DEFAULT_STARTUP_TIMEOUT_S, BotFleet
 from referee.transport.process import EXIT_GRACE_S, BotProcess, Limits
@@ -363,6 +364,9 @@ class _Check:
             time_control=self.time_control,
             match_id=match_id,
             record_path=self.records / f"{match_id}.jsonl",
+            # Public chance, as in-process matches draw it: a seed the report names
+            # replays the same match for the author (nothing rides on a check).
+            chance_key=match_key(IN_PROCESS_SECRET, self.match_count),
         )
         players: list[Player] = [InProcessPlayer(_RandomOpponent()) for _ in range(seats)]
         players[seat] = player
