@@ -21,6 +21,7 @@ import time
 from pathlib import Path
 
 import trio
+from scratch import scratch_folder
 
 from referee import logs
 from referee.arena import site
@@ -47,7 +48,7 @@ def round_robin(matches: int, concurrency: int) -> tuple[int, float]:
         games_per_table=max(1, math.ceil(matches / (2 * pairs))),
         concurrency=concurrency,
     )
-    with tempfile.TemporaryDirectory() as folder:
+    with scratch_folder() as folder:
         store, spec = open_tournament(Path(folder) / "t", spec)
         began = time.perf_counter()
         trio.run(run_tournament, store, spec)

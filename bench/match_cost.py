@@ -44,6 +44,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from scratch import scratch_folder
+
 ROOT = Path(__file__).resolve().parent.parent
 
 MATCHES = {"carcassonne": 8, "farlanthia": 2, "land": 30, "land6": 60, "landover": 2}
@@ -117,7 +119,7 @@ def tournament(tree: Path, games_per_table: int) -> dict[str, Any]:
         game="land", name="cost", entrants=entrants, games_per_table=games_per_table
     )
     spec = replace(spec, concurrency=4, reuse_bots=True)
-    with tempfile.TemporaryDirectory() as folder:
+    with scratch_folder() as folder:
         store, spec = open_tournament(Path(folder) / "t", spec)
         started = time.process_time()
         trio.run(run_tournament, store, spec)

@@ -22,12 +22,12 @@ from __future__ import annotations
 
 import argparse
 import resource
-import tempfile
 import time
 from dataclasses import replace
 from pathlib import Path
 
 import trio
+from scratch import scratch_folder
 
 from referee import logs
 from referee.entrant import Entrant
@@ -47,7 +47,7 @@ def cpu_s() -> float:
 def measure(spec: TournamentSpec) -> tuple[int, int, int, float, float]:
     """Matches played, decisions made, bot processes started, seconds taken and CPU seconds
     spent by one tournament."""
-    with tempfile.TemporaryDirectory() as folder:
+    with scratch_folder() as folder:
         store, spec = open_tournament(Path(folder) / "t", spec)
         began, cpu_before = time.perf_counter(), cpu_s()
         trio.run(run_tournament, store, spec)
