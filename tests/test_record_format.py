@@ -9,7 +9,7 @@ from google.protobuf import json_format
 
 from referee.games import registered
 from referee.match import play_in_process
-from referee.record.format import decode_line, encode_line
+from referee.record.format import decode_line, encode_line, step_line
 from sdk.messages import pack
 from sdk.pb.landgrave.v1 import bot_pb2, record_pb2
 from tests.helpers import load_bot
@@ -49,6 +49,30 @@ def test_a_decision_line_is_protobufs_text_for_any_time_and_payload(think_ms: fl
     assert encode_line(line) == encode_line(line)  # the cached payload is not spoilt
 
 
+@pytest.mark.parametrize(
+    "think_ms", [0, 0.0, -0.0, 1.5, 1e-7, 123456789.125, 1e300, float("inf"), float("nan")]
+)
+def test_a_step_line_from_its_values_is_the_text_of_the_message_holding_them(
+    think_ms: float,
+) -> None:
+    """The runner writes a step's lines from their values, never making the messages."""
+    action = pack(bot_pb2.Hello(name='Gräfin \u2654 "x"\n', games=["land"]))
+    values = {"step": 2**32 - 1, "seat": 3, "action": action, "index": -1, "think_ms": think_ms}
+    for line_values in (values, {**values, "by_referee": True}, {"step": 7}, {}):
+        line = record_pb2.RecordLine(decision=record_pb2.Decision(**line_values))
+        assert step_line("decision", **line_values) == protobuf_text(line)
+    for kind, message in (("chance", record_pb2.Chance), ("digest", record_pb2.Digest)):
+        for line_values in ({}, {"step": 4}):
+            line = record_pb2.RecordLine(**{kind: message(**line_values)})
+            assert step_line(kind, **line_values) == protobuf_text(line)
+    assert step_line("chance", step=1, outcome=action) == protobuf_text(
+        record_pb2.RecordLine(chance=record_pb2.Chance(step=1, outcome=action))
+    )
+    assert step_line("digest", step=0, sha256="ab") == protobuf_text(
+        record_pb2.RecordLine(digest=record_pb2.Digest(step=0, sha256="ab"))
+    )
+
+
 def test_lines_without_a_payload_or_of_other_kinds_are_protobufs_text() -> None:
     lines = [
         record_pb2.RecordLine(decision=record_pb2.Decision(step=1)),
@@ -81,6 +105,11 @@ def test_the_lines_of_stored_records_are_written_again_byte_for_byte(name: str) 
     assert len(steps) > 10
     for line, text in steps:
         assert encode_line(line) == text
+        kind = line.WhichOneof("kind")
+        if kind != "penalty":
+            message = getattr(line, kind)
+            values = {field.name: value for field, value in message.ListFields()}
+            assert step_line(kind, **values) == text
 
 
 def _is_step(line: record_pb2.RecordLine) -> bool:

@@ -141,10 +141,15 @@ class _Match:
 
     # -- record -------------------------------------------------------------
 
-    def _write(self, line: record_pb2.RecordLine, *, flush: bool = True) -> None:
-        """Append a line to the record; a step's lines are flushed with its digest."""
+    def _write(self, line: record_pb2.RecordLine) -> None:
+        """Append a line to the record and flush it."""
         if self.record is not None:
-            self.record.write(line, flush=flush)
+            self.record.write(line)
+
+    def _write_step(self, kind: str, *, flush: bool = False, **values: Any) -> None:
+        """Append a step's line from its values; a step's lines are flushed with its digest."""
+        if self.record is not None:
+            self.record.write_step(kind, flush=flush, **values)
 
     def _write_header(self) -> None:
         tc = self.spec.time_control
@@ -176,7 +181,8 @@ class _Match:
         self._write(record_pb2.RecordLine(header=header))
 
     def _write_turn(self, seat: int, turn: _Turn, payload: AnyMessage, overhead_ms: float) -> None:
-        decision = record_pb2.Decision(
+        self._write_step(
+            "decision",
             step=self.step,
             seat=seat,
             action=payload,
@@ -185,7 +191,6 @@ class _Match:
             overhead_ms=round(overhead_ms, 3),
             by_referee=turn.by_referee,
         )
-        self._write(record_pb2.RecordLine(decision=decision), flush=False)
 
     def _log_move(self, seat: int, action: Any) -> None:
         """The move in words, at debug level: described only when someone reads it."""
@@ -207,16 +212,11 @@ class _Match:
 
     def _apply_chance(self) -> None:
         outcome = sample_outcome(self.state.chance_outcomes(), self.chance)
-        chance = record_pb2.Chance(step=self.step, outcome=self._apply(CHANCE, outcome))
-        self._write(record_pb2.RecordLine(chance=chance), flush=False)
+        self._write_step("chance", step=self.step, outcome=self._apply(CHANCE, outcome))
         self._finish_step()
 
     def _finish_step(self) -> None:
-        self._write(
-            record_pb2.RecordLine(
-                digest=record_pb2.Digest(step=self.step, sha256=self.state.digest())
-            )
-        )
+        self._write_step("digest", flush=True, step=self.step, sha256=self.state.digest())
         self.step += 1
 
     # -- play ---------------------------------------------------------------
@@ -228,13 +228,7 @@ class _Match:
         for seat, action in self.spec.prefix.history:
             if seat == CHANCE:
                 self.chance.skip()
-                payload = self._apply(CHANCE, action)
-                self._write(
-                    record_pb2.RecordLine(
-                        chance=record_pb2.Chance(step=self.step, outcome=payload)
-                    ),
-                    flush=False,
-                )
+                self._write_step("chance", step=self.step, outcome=self._apply(CHANCE, action))
             else:
                 payload = self._apply(seat, action)
                 self._write_turn(seat, _Turn(action, by_referee=False), payload, 0.0)

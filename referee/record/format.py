@@ -120,15 +120,46 @@ def _flat_text(message: Message) -> str | None:
     fields = _flat_fields(message.DESCRIPTOR.full_name)
     if fields is None:
         return None
+    values = {
+        field.name: getattr(message, field.name)
+        for field in fields
+        if not field.has_presence or message.HasField(field.name)
+    }
+    return _flat_body(fields, values)
+
+
+def _flat_body(fields: tuple[_Field, ...], values: dict[str, Any]) -> str | None:
+    """The text of a flat message with these field values: a field left out is unset,
+    printed as its default unless it has presence; None for a double protobuf prints
+    as a string."""
     items = []
     for field in fields:
-        if field.has_presence and not message.HasField(field.name):
-            continue
-        text = _WRITERS[field.kind](getattr(message, field.name))
+        value = values.get(field.name, _UNSET)
+        if value is _UNSET:
+            if field.has_presence:
+                continue
+            value = _DEFAULTS[field.kind]
+        text = _WRITERS[field.kind](value)
         if text is None:
             return None  # a double printed as a string: protobuf's printer knows how
         items.append(field.key + text)
     return "{" + ", ".join(items) + "}"
+
+
+def step_line(kind: str, **values: Any) -> str:
+    """The line ``encode_line`` makes of a RecordLine whose ``kind`` (``digest``,
+    ``chance``, ``decision``) message has these field values, written without
+    making the messages: the match runner writes these lines at every step."""
+    body = _flat_body(_STEP_FIELDS[kind], values)
+    if body is None:
+        return encode_line(record_pb2.RecordLine(**{kind: values}))
+    return "{" + _LINE_KEYS[kind] + body + "}"
+
+
+_UNSET = object()
+
+_DEFAULTS: dict[_Kind, Any] = {_Kind.INT: 0, _Kind.BOOL: False, _Kind.STRING: "", _Kind.DOUBLE: 0.0}
+"""What protobuf reads back from a scalar field never set."""
 
 
 def _bool_text(value: bool) -> str:
@@ -136,6 +167,7 @@ def _bool_text(value: bool) -> str:
 
 
 def _double_text(value: float) -> str | None:
+    value = float(value)  # an int set on a double field reads back as a float
     return float.__repr__(value) if math.isfinite(value) else None
 
 
@@ -151,6 +183,20 @@ _WRITERS: dict[_Kind, Callable[[Any], str | None]] = {
     _Kind.ANY: _any_payload_text,
 }
 """How each kind of field's value is written, as json.dumps writes it."""
+
+
+def _step_fields(message: type[Message]) -> tuple[_Field, ...]:
+    fields = _flat_fields(message.DESCRIPTOR.full_name)
+    assert fields is not None, f"{message.DESCRIPTOR.name} lines are flat"
+    return fields
+
+
+_STEP_FIELDS = {
+    "digest": _step_fields(record_pb2.Digest),
+    "chance": _step_fields(record_pb2.Chance),
+    "decision": _step_fields(record_pb2.Decision),
+}
+"""The fields of the lines written at every step, in key order."""
 
 
 @lru_cache(maxsize=4096)

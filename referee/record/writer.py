@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import gzip
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
-from referee.record.format import encode_line
+from referee.record.format import encode_line, step_line
 from referee.record.signature import Signer
 from sdk.pb.landgrave.v1 import record_pb2
 
@@ -43,8 +43,17 @@ class RecordWriter:
         if flush:
             self._file.flush()
 
+    def write_step(self, kind: str, *, flush: bool = False, **values: Any) -> None:
+        """Append a step's ``digest``, ``chance`` or ``decision`` line from its field values,
+        as ``write`` would append the RecordLine holding them (without making it)."""
+        self._append_text(step_line(kind, **values) + "\n")
+        if flush:
+            self._file.flush()
+
     def _append(self, line: record_pb2.RecordLine) -> None:
-        text = encode_line(line) + "\n"
+        self._append_text(encode_line(line) + "\n")
+
+    def _append_text(self, text: str) -> None:
         if self._signer is not None:
             self._signer.update(text.encode("utf-8"))
         self._file.write(text)

@@ -147,7 +147,7 @@ async def run_tournament(
             break
     finished = store.matches(MatchStatus.DONE)
     rows = current_standings(store, spec, finished)
-    _feed_ladder(store, spec)
+    _feed_ladder(store, spec, finished)
     if on_progress is not None:
         on_progress(_snapshot(store, spec, rows, finished))
     return rows
@@ -161,8 +161,9 @@ def current_standings(
     return standings(names, finished, store.quarantined(), rate=rate)
 
 
-def _feed_ladder(store: Store, spec: TournamentSpec) -> None:
-    """Count a finished tournament's games in the game's persistent ladders, once."""
+def _feed_ladder(store: Store, spec: TournamentSpec, finished: list[ScheduledMatch]) -> None:
+    """Count a finished tournament's games (``finished``: its done matches) in the game's
+    persistent ladders, once."""
     counts = store.counts()
     if counts["pending"] or counts["running"] or counts["interrupted"]:
         return
@@ -171,7 +172,7 @@ def _feed_ladder(store: Store, spec: TournamentSpec) -> None:
         if uid in ladder.applied:
             return
         today = datetime.now(UTC).date()
-        for result in game_results(store.matches(MatchStatus.DONE)):
+        for result in game_results(finished):
             ladder.record(result, today, with_skill=spec.rating is Rating.OPENSKILL)
         ladder.applied.append(uid)
 
