@@ -6,7 +6,10 @@ cancellations), and a random Land rollout ends turns with cows in hand. A
 rollout that judges a move should look more like a game, at the price of a
 random one: each game here names the kinds of action (the engine's action
 classes) to take first when legal, and the kinds to leave out while anything
-else is legal. Games not named play uniformly at random. The greedy bots
+else is legal. Games not named play uniformly at random. A Carcassonne
+rollout places no followers: a random follower (a farmer that never comes
+home, a knight on a city nobody will finish) moves the estimate more than
+the move being judged does. The greedy bots
 (``--rollout greedy``) play better moves but cost a hundred times more a move.
 """
 
@@ -41,6 +44,7 @@ TRADING = frozenset({"ProposeTrade", "TradeGive", "TradeAsk", "SendOffer", "Canc
 """Landover's trades with other players (LANDOVER-06): long, and rarely decisive."""
 
 POLICIES = {
+    "carcassonne": Policy(prefer=("SkipFollower",)),
     "land": Policy(avoid=frozenset({"EndTurn"})),
     "landover": Policy(prefer=("BuildCity", "BuildVillage", "ImproveCulture"), avoid=TRADING),
 }

@@ -60,3 +60,11 @@ def test_landover_rollouts_build_instead_of_haggling() -> None:
 def test_land_rollouts_end_a_turn_only_when_no_cow_can_go_down() -> None:
     kinds = play("land", 400, 2)
     assert kinds["PlaceCow"] > 0
+
+
+def test_carcassonne_rollouts_place_tiles_but_no_followers() -> None:
+    """A random follower moves the estimate more than the move a rollout judges."""
+    kinds = play("carcassonne", 120, 4)
+    assert kinds["PlaceTile"] > 10
+    assert kinds["SkipFollower"] > 10
+    assert not kinds["PlaceFollower"]
