@@ -1,0 +1,140 @@
+"""Land: is the MCTS bot's choice better than the greedy bot's, judged by playing on?
+
+Usage::
+
+    python bench/land_oracle.py [--games 4] [--iterations 3400] [--starts 0]
+
+After both seats hold land, Land has no chance left, and the greedy bot is
+deterministic: each legal action's exact worth, if both seats play greedy
+from then on, is one playout. This plays greedy-vs-greedy games (seed ``i``
+for chance) and, at every placement where the seat to move cannot place all the
+cows it could (cows left fewer than the plots it may claim: the decisions
+that choose, not order), asks a fresh MCTS bot (no reuse) and plays every
+action on: it counts how often each bot's choice was the best and the plots
+of final margin each lost to the best. With ``--starts N``, the starting
+decisions are judged too, each action by N playouts with other dice (exact
+for the second seat to start, whose rival already holds land).
+The worth is "both play greedy on", not what the MCTS bot would play on.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import random
+import statistics
+import sys
+from collections import Counter, defaultdict
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import sdk  # noqa: E402
+from referee.engine import CHANCE  # noqa: E402
+from referee.games.land import ENGINE  # noqa: E402
+from referee.match.chance import sample_outcome  # noqa: E402
+
+land_greedy = importlib.import_module("landgrave_bots.land_greedy")
+mcts_bot = importlib.import_module("landgrave_bots.mcts_bot")
+
+
+def greedy_index(state: Any, seat: int) -> int:
+    legal = state.legal_actions(seat)
+    protos = [ENGINE.action_to_proto(action) for action in legal]
+    return int(land_greedy.choose(state.observation(seat), protos))
+
+
+def play_on(state: Any, rng: random.Random) -> list[int]:
+    """The final scores if both seats play greedy from ``state`` (changed in place)."""
+    while not state.is_terminal():
+        seat = state.to_act()[0]
+        if seat == CHANCE:
+            state.apply(CHANCE, sample_outcome(state.chance_outcomes(), rng))
+        else:
+            state.apply(seat, state.legal_actions(seat)[greedy_index(state, seat)])
+    return list(state.scores())
+
+
+def worths(state: Any, seat: int, playouts: int) -> list[float]:
+    """Each legal action's mean final margin for ``seat`` over ``playouts`` greedy playouts."""
+    result = []
+    for action in state.legal_actions(seat):
+        margins = []
+        for playout in range(playouts):
+            after = state.clone()
+            after.apply(seat, action)
+            scores = play_on(after, random.Random(playout))
+            margins.append(scores[seat] - scores[1 - seat])
+        result.append(statistics.mean(margins))
+    return result
+
+
+def mcts_index(state: Any, seat: int, iterations: int, match_id: str) -> int:
+    legal = state.legal_actions(seat)
+    decision = sdk.Decision(
+        match=sdk.MatchInfo(match_id, "land", seat, 2, ENGINE.default_config()),
+        observation=state.observation(seat),
+        legal_actions=[ENGINE.action_to_proto(action) for action in legal],
+        seconds_left=600.0,
+    )
+    settings = mcts_bot.parse_settings(["--iterations", str(iterations), "--no-reuse"])
+    return int(mcts_bot.MctsBot(settings).decide(decision))
+
+
+def kind_of(state: Any, seat: int) -> str | None:
+    """The kind of decision this bench judges ("place" or "start"), or None."""
+    legal = state.legal_actions(seat)
+    names = [type(action).__name__ for action in legal]
+    if names[0] == "ChooseStart" and len(legal) > 1:
+        return "start"
+    if all(state.owned) and state.cows_left < names.count("PlaceCow"):
+        return "place"
+    return None
+
+
+def judge(games: int, iterations: int, starts: int) -> dict[str, Counter[str]]:
+    counts: dict[str, Counter[str]] = defaultdict(Counter)
+    for seed in range(games):
+        rng = random.Random(seed)
+        state = ENGINE.new_game(ENGINE.default_config(), 2)
+        while not state.is_terminal():
+            seat = state.to_act()[0]
+            if seat == CHANCE:
+                state.apply(CHANCE, sample_outcome(state.chance_outcomes(), rng))
+                continue
+            greedy = greedy_index(state, seat)
+            kind = kind_of(state, seat)
+            if kind == "place" or (kind == "start" and starts):
+                worth = worths(state, seat, 1 if kind == "place" else starts)
+                chosen = mcts_index(state, seat, iterations, f"oracle-{seed}")
+                tally(counts[kind], worth, greedy, chosen)
+            state.apply(seat, state.legal_actions(seat)[greedy])
+    return counts
+
+
+def tally(counts: Counter[str], worth: list[float], greedy: int, chosen: int) -> None:
+    best = max(worth)
+    counts["decisions"] += 1
+    counts["greedy best"] += worth[greedy] == best
+    counts["mcts best"] += worth[chosen] == best
+    counts["mcts overrules"] += chosen != greedy
+    counts["overrule better"] += worth[chosen] > worth[greedy]
+    counts["overrule worse"] += worth[chosen] < worth[greedy]
+    counts["greedy plots lost x100"] += round(100 * (best - worth[greedy]))
+    counts["mcts plots lost x100"] += round(100 * (best - worth[chosen]))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=4)
+    parser.add_argument("--iterations", type=int, default=3400)
+    parser.add_argument("--starts", type=int, default=0, help="playouts per start action")
+    args = parser.parse_args()
+    for kind, counts in judge(args.games, args.iterations, args.starts).items():
+        print(kind, dict(counts))
+
+
+if __name__ == "__main__":
+    main()
