@@ -29,23 +29,24 @@ class RecordWriter:
         )
         self._signer = Signer(signing_key) if signing_key is not None else None
 
-    def write(self, line: record_pb2.RecordLine, *, flush: bool = True) -> None:
+    def write(self, line: record_pb2.RecordLine) -> None:
         """Append one line and flush it, so a killed referee loses at most that line.
 
-        Without ``flush`` the line waits for the next flushed one: the match runner
-        flushes once per step (at its digest line), so a killed referee loses at most
-        the step it was writing, and a step costs one write to the file, not one per line.
         A footer is followed by the signature, when the writer has a key.
         """
         self._append(line)
         if self._signer is not None and line.WhichOneof("kind") == "footer":
             self._append(record_pb2.RecordLine(signature=self._signer.signature()))
-        if flush:
-            self._file.flush()
+        self._file.flush()
 
     def write_step(self, kind: str, *, flush: bool = False, **values: Any) -> None:
         """Append a step's ``digest``, ``chance`` or ``decision`` line from its field values,
-        as ``write`` would append the RecordLine holding them (without making it)."""
+        as ``write`` would append the RecordLine holding them (without making it).
+
+        Without ``flush`` the line waits for the next flushed one: the match runner
+        flushes once per step (at its digest line), so a killed referee loses at most
+        the step it was writing, and a step costs one write to the file, not one per line.
+        """
         self._append_text(step_line(kind, **values) + "\n")
         if flush:
             self._file.flush()
