@@ -25,6 +25,9 @@ value per seat. So:
   ones start from a clone of one of those (a clone is far cheaper);
 - reuse: a search starts from the node of the last search's tree that the
   events since (``decision.events``) lead to, when none was hidden;
+- menus search cannot judge (a Landover offer being put together, whose
+  worth shows only when the other seat answers) are the greedy bot's,
+  unsearched (``--greedy-menus``);
 - pauses: Python's cycle collector is held off while a decision is searched
   (``without_collector_pauses``): its passes over a big tree outlast a
   short move's margin;
@@ -78,6 +81,15 @@ ROOT_CANDIDATES: dict[str, int] = {"carcassonne": 3}
 Carcassonne's 3: 0.525 against greedy at 1,200 iterations, 0.275 with all (BENCHMARKS.md)."""
 BANK_SHARE = 0.05
 """The part of the bank one decision may spend, beyond its own time."""
+GREEDY_MENUS = {
+    "landover": frozenset({"trade_give", "trade_ask", "send_offer", "cancel_trade"}),
+}
+"""Per game, the menus search cannot judge (action kinds, as in the protocol's Action):
+a decision whose every legal action is of these kinds is the greedy bot's, unsearched
+(``--greedy-menus``). Landover's offer (what to give, what to ask, send or cancel) is
+worth something only plies later, when the other seat accepts, and rollouts never
+trade: a second's few hundred iterations saw its choices differ by the dice alone
+(BENCHMARKS.md), and these menus are about two decisions in five of a greedy game."""
 
 
 @dataclass
@@ -129,10 +141,27 @@ class MctsBot(sdk.Bot):
 
     def decide(self, decision: sdk.Decision) -> int:
         deadline = time.monotonic() + self.budget(decision)
-        if len(decision.legal_actions) == 1:
-            return 0
+        unsearched = self.unsearched_choice(decision)
+        if unsearched is not None:
+            # The next decision's events start here, not at the last search's root.
+            self.trees.pop(decision.match.match_id, None)
+            return unsearched
         with without_collector_pauses():
             return self.search(decision, deadline)
+
+    def unsearched_choice(self, decision: sdk.Decision) -> int | None:
+        """The choice of a decision not worth a search, else None.
+
+        The only legal action, or the greedy bot's choice in a menu search
+        cannot judge (``GREEDY_MENUS``).
+        """
+        legal = decision.legal_actions
+        if len(legal) == 1:
+            return 0
+        menu = GREEDY_MENUS.get(decision.match.game) if self.settings.greedy_menus else None
+        if menu is not None and all(action.WhichOneof("kind") in menu for action in legal):
+            return self.greedy_choice(decision)
+        return None
 
     def search(self, decision: sdk.Decision, deadline: float) -> int:
         """The search's choice, or the greedy bot's where the game has no forward model."""
@@ -356,6 +385,13 @@ def parse_settings(argv: list[str]) -> argparse.Namespace:
         default=None,
         help="search only the greedy bot's best K actions at the root (0: all; "
         "default: the game's own, ROOT_CANDIDATES in bots/mcts_bot.py)",
+    )
+    parser.add_argument(
+        "--greedy-menus",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="leave the menus search cannot judge (GREEDY_MENUS in bots/mcts_bot.py, "
+        "such as a Landover offer) to the game's greedy bot",
     )
     parser.add_argument(
         "--reuse",

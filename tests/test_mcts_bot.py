@@ -298,6 +298,55 @@ def test_the_next_search_starts_from_the_subtree_its_events_lead_to() -> None:
     assert bot.statistics.reused_visits == visited  # a hidden step: a fresh tree
 
 
+def test_a_decision_not_searched_ends_the_reuse_of_the_last_tree() -> None:
+    """The next decision's events start after the unsearched one, not at the tree's root."""
+    engine = get_engine("carcassonne")
+    place = decision_at("carcassonne", 2, 0.3)
+    bot = mcts("--iterations", "60")
+    choice = bot.decide(place)
+    seat = place.match.seat
+    state = place.forward_model().sample(random.Random(1))
+    action = state.legal_actions(seat)[choice]
+    state.apply(seat, action)
+    legal = [engine.action_to_proto(a) for a in state.legal_actions(seat)]
+    only = sdk.Decision(place.match, state.observation(seat), legal[:1], seconds_left=60.0)
+    assert bot.decide(only) == 0
+    placed = sdk.Event(step=1, seat=seat, action=engine.action_to_proto(action))
+    follower = sdk.Decision(
+        place.match, state.observation(seat), legal, seconds_left=60.0, events=[placed]
+    )
+    bot.decide(follower)
+    assert bot.statistics.reused_visits == 0
+
+
+def landover_offer_decision() -> sdk.Decision:
+    """A seat putting a trade offer together, from a random 2-player Landover game."""
+    engine = get_engine("landover")
+    _, history = random_playout(engine, 2, 3)
+    state = engine.new_game(engine.default_config(), 2)
+    for seat, action in history:
+        if seat != CHANCE:
+            legal = [engine.action_to_proto(a) for a in state.legal_actions(seat)]
+            kinds = {proto.WhichOneof("kind") for proto in legal}
+            if len(legal) > 1 and kinds <= MCTS.GREEDY_MENUS["landover"]:
+                match = sdk.MatchInfo("m", "landover", seat, 2, engine.default_config())
+                return sdk.Decision(match, state.observation(seat), legal, seconds_left=60.0)
+        state.apply(seat, action)
+    raise AssertionError("no offer was put together in this random game")
+
+
+def test_a_landover_offer_is_the_greedy_bots_choice_unsearched() -> None:
+    """Rollouts never trade, so search cannot judge an offer: the greedy bot makes it."""
+    decision = landover_offer_decision()
+    greedy = bot_module("landover_greedy.py").LandoverGreedyBot()
+    bot = mcts("--iterations", "50")
+    assert bot.decide(decision) == greedy.decide(decision)
+    assert bot.statistics.decisions == 0
+    searching = mcts("--iterations", "50", "--no-greedy-menus")
+    searching.decide(decision)
+    assert (searching.statistics.decisions, searching.last_iterations) == (1, 50)
+
+
 def test_a_search_holds_the_cycle_collector_off_and_the_match_end_lets_it_back() -> None:
     """A collector pass over a big tree is a pause the clock cannot see coming."""
     passes = 0
@@ -306,7 +355,8 @@ def test_a_search_holds_the_cycle_collector_off_and_the_match_end_lets_it_back()
         nonlocal passes
         passes += phase == "start"
 
-    bot = mcts("--iterations", "300")
+    # (This decision puts an offer together: searched only with --no-greedy-menus.)
+    bot = mcts("--iterations", "300", "--no-greedy-menus")
     decision = decision_at("landover", 2, 0.3)
     gc.callbacks.append(count)
     try:
