@@ -5,7 +5,8 @@ Usage::
     python bench/sparring.py [--game land ...] [--games 200] [--move-time 1.0]
                              [--pairing mcts:greedy ...] [--difficulty normal ...]
                              [--paired] [--jobs 2] [--mcts-args "--exploration 0.3"]
-                             [--results FILE | --resume FILE | --report FILE]
+                             [--results FILE | --resume FILE | --report FILE
+                              | --compare BEFORE AFTER]
 
 For each multiplayer game, 2-player games between pairs of bots (all three
 pairings, or those named with ``--pairing``): ``--games`` games per
@@ -26,7 +27,10 @@ difficulty, move time and bot arguments) and appends them, so a long run
 can be split over several sessions, or stopped (Ctrl-C) and resumed;
 ``--report FILE`` prints the standings of FILE and plays nothing. A bot
 with other ``--mcts-args`` is another entrant in the standings, so two
-settings run into one file compare side by side.
+settings run into one file compare side by side. ``--compare BEFORE AFTER``
+compares two files game by game where both played the same game, seed and
+seating (bench/sparring_compare.py): with ``--paired`` runs, the way to see
+whether a change to the bot played better, which 40 games' totals cannot.
 
 The figures of issue 11 (MCTS against greedy, greedy against random, MCTS
 and the heuristic bot on LAND 6 normal; a quiet machine, hours of CPU),
@@ -72,6 +76,7 @@ import structlog
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.sparring_compare import compare  # noqa: E402
 from bench.sparring_results import (  # noqa: E402
     BOTS,
     MULTIPLAYER,
@@ -279,6 +284,13 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         "--resume", type=Path, help="play only the games this results file lacks, appending them"
     )
     files.add_argument("--report", type=Path, help="print this results file's standings only")
+    files.add_argument(
+        "--compare",
+        type=Path,
+        nargs=2,
+        metavar=("BEFORE", "AFTER"),
+        help="compare two results files game by game on the same seeds and seatings",
+    )
     args = parser.parse_args(argv)
     args.game = args.game or [*MULTIPLAYER, "land6"]
     if args.games < 0 or args.move_time <= 0 or args.jobs < 1:
@@ -290,6 +302,9 @@ def run(args: argparse.Namespace) -> None:
     """Play what the schedule (less what the results file holds) asks, then report."""
     if args.report is not None:
         report(read_results(args.report))
+        return
+    if args.compare is not None:
+        compare(*(read_results(path) for path in args.compare))
         return
     path = args.results or args.resume
     records: list[dict[str, Any]] = []

@@ -142,3 +142,40 @@ def test_paired_games_play_each_seed_with_both_seatings() -> None:
         (1, ("mcts", "greedy")),
     ]
     assert len({t.key() for t in tasks}) == len(tasks)  # a resumed run tells them apart
+
+
+def test_two_runs_are_compared_game_by_game_on_the_same_seed_and_seating(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A change is judged where the same luck met both versions, not by two totals."""
+
+    def run(name: str, results: dict[tuple[int, int], tuple[float, int]]) -> Path:
+        path = tmp_path / name
+        lines = []
+        for (seed, mcts_seat), (points, margin) in results.items():
+            seats = ["mcts", "greedy"] if mcts_seat == 0 else ["greedy", "mcts"]
+            got = [points, 1 - points] if mcts_seat == 0 else [1 - points, points]
+            scores = [30 + margin, 30] if mcts_seat == 0 else [30, 30 + margin]
+            lines.append(json.dumps(record(seats, got, seed, scores=scores)))
+        path.write_text("\n".join(lines) + "\n")
+        return path
+
+    before = run("before.jsonl", {(0, 0): (0.0, -2), (0, 1): (1.0, 4), (1, 0): (0.0, -6)})
+    after = run(
+        "after.jsonl",
+        {(0, 0): (1.0, 2), (0, 1): (1.0, 6), (1, 0): (0.0, -6), (2, 0): (1.0, 9)},
+    )
+    SPARRING.main(["--compare", str(before), str(after)])
+    out = capsys.readouterr().out
+    assert "3 games: the second run scored better in 1, worse in 0, the same in 2" in out
+    assert "margin moved +2.00" in out
+    assert "first run: seeds won both ways 0, lost both ways 0, of 1" in out
+    assert "second run: seeds won both ways 1, lost both ways 0, of 1" in out
+
+
+def test_the_sign_test_is_two_sided_and_exact() -> None:
+    compare = importlib.import_module("bench.sparring_compare")
+    assert compare.sign_test(14, 5) == pytest.approx(0.0636, abs=1e-4)
+    assert compare.sign_test(5, 14) == compare.sign_test(14, 5)
+    assert compare.sign_test(3, 3) == 1.0
+    assert compare.sign_test(0, 0) == 1.0
