@@ -3,6 +3,7 @@
 Usage::
 
     python bench/land_oracle.py [--games 4] [--iterations 3400] [--starts 0]
+    python bench/land_oracle.py --margins 400
 
 After both seats hold land, Land has no chance left, and the greedy bot is
 deterministic: each legal action's exact worth, if both seats play greedy
@@ -15,6 +16,14 @@ of final margin each lost to the best. With ``--starts N``, the starting
 decisions are judged too, each action by N playouts with other dice (exact
 for the second seat to start, whose rival already holds land).
 The worth is "both play greedy on", not what the MCTS bot would play on.
+
+With ``--margins N`` it plays N greedy-vs-greedy games instead and prints how
+their final margins spread: the dice's share of a Land result. A bot whose
+final margin is G plots better than greedy's would be in the same seat, with
+the same dice, turns the seeds that greedy decides by less than G (it wins
+them from either seat) and splits the rest by seat, so against greedy over
+paired seeds it scores about 0.5 + share(margin < G) / 2, the figure printed
+for each G: a rough guide, since a real bot's gain varies from game to game.
 """
 
 from __future__ import annotations
@@ -126,12 +135,36 @@ def tally(counts: Counter[str], worth: list[float], greedy: int, chosen: int) ->
     counts["mcts plots lost x100"] += round(100 * (best - worth[chosen]))
 
 
+def margins(games: int) -> list[int]:
+    """The final margin (in plots, unsigned) of greedy-vs-greedy games, seed ``i`` for chance."""
+    result = []
+    for seed in range(games):
+        scores = play_on(ENGINE.new_game(ENGINE.default_config(), 2), random.Random(seed))
+        result.append(abs(scores[0] - scores[1]))
+    return result
+
+
+def print_margins(games: int) -> None:
+    spread = margins(games)
+    print(f"greedy against greedy, {games} games: median margin {statistics.median(spread)} plots")
+    print("margin gained G  games decided by less than G  paired score against greedy")
+    for gain in (1, 2, 3, 4, 5, 6, 8, 10, 15, 20):
+        share = sum(margin < gain for margin in spread) / games
+        print(f"{gain:>15}  {share:>28.3f}  {0.5 + share / 2:>26.3f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=4)
     parser.add_argument("--iterations", type=int, default=3400)
     parser.add_argument("--starts", type=int, default=0, help="playouts per start action")
+    parser.add_argument(
+        "--margins", type=int, default=0, help="instead: the margins of this many greedy games"
+    )
     args = parser.parse_args()
+    if args.margins > 0:
+        print_margins(args.margins)
+        return
     for kind, counts in judge(args.games, args.iterations, args.starts).items():
         print(kind, dict(counts))
 
