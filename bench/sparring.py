@@ -4,7 +4,8 @@ Usage::
 
     python bench/sparring.py [--game land ...] [--games 200] [--move-time 1.0]
                              [--pairing mcts:greedy ...] [--difficulty normal ...]
-                             [--paired] [--jobs 2] [--mcts-args "--exploration 0.3"]
+                             [--paired] [--config KEY=VALUE ...] [--jobs 2]
+                             [--mcts-args "--exploration 0.3"]
                              [--results FILE | --resume FILE | --report FILE
                               | --compare BEFORE AFTER]
 
@@ -16,6 +17,9 @@ bot's points per game (a win 1, a tie 1/2) with a 95% confidence interval,
 then each pairing's score. For LAND 6 (solo), each bot named in the
 pairings plays ``--games`` games on every difficulty (or those named with
 ``--difficulty``), and the table gives its win rate with its interval.
+``--config KEY=VALUE`` plays every game with that option (as the referee's
+``--config`` takes it), such as ``years=1`` for shorter Farlanthia games to
+screen a change on: a variant is another game in the results and standings.
 Where the MCTS bot played, its iterations per decision and per CPU second.
 
 Results: with ``--results FILE`` every finished game is appended to FILE as
@@ -86,6 +90,8 @@ from bench.sparring_results import (  # noqa: E402
     record_key,
     report,
 )
+from referee.config import build_config, parse_assignments  # noqa: E402
+from referee.errors import ConfigError  # noqa: E402
 from referee.games import get_engine  # noqa: E402
 from referee.games.land6.rules import Difficulty, Rules  # noqa: E402
 from referee.match import play_in_process  # noqa: E402
@@ -118,19 +124,44 @@ class Game:
     move_time: float
     mcts_args: str
     difficulty: str = ""
+    config: str = ""
+    """The game's options, ``key=value`` joined by commas (``--config``); empty: defaults."""
 
     def key(self) -> tuple[Any, ...]:
         """What makes two games the same game: a resumed run skips a game with its key."""
         args = self.mcts_args if "mcts" in self.seats else ""
-        return (self.game, self.seats, self.seed, self.difficulty, self.move_time, args)
+        return (
+            self.game,
+            self.seats,
+            self.seed,
+            self.difficulty,
+            self.move_time,
+            args,
+            self.config,
+        )
+
+    def game_config(self) -> Any:
+        """The engine's Config for this game: LAND 6's difficulty, then ``config`` over it.
+
+        Raises:
+            BenchError: an option the game does not have, or a value of the wrong type.
+        """
+        base = None
+        if self.difficulty:
+            base = Rules(difficulty=Difficulty[self.difficulty]).to_config()
+        if not self.config:
+            return base
+        try:
+            options = parse_assignments(self.config.split(","))
+            return build_config(get_engine(self.game), options, base)
+        except ConfigError as error:
+            raise BenchError(str(error)) from None
 
 
 def play(task: Game, commit: str) -> dict[str, Any]:
     """Play one game in this process's referee (a worker of the pool): its record."""
     engine = get_engine(task.game)
-    config = None
-    if task.difficulty:
-        config = Rules(difficulty=Difficulty[task.difficulty]).to_config()
+    config = task.game_config()
     bots = [make_bot(kind, task.game, task.mcts_args) for kind in task.seats]
     started = time.perf_counter()
     result = play_in_process(
@@ -152,6 +183,7 @@ def play(task: Game, commit: str) -> dict[str, Any]:
         "faults": [kind for kind, seat in zip(task.seats, seats, strict=True) if seat.is_faulty],
         "move_time": task.move_time,
         "bot_args": {"mcts": task.mcts_args} if "mcts" in task.seats else {},
+        "config": task.config,
         "commit": commit,
         "search": search[0] if search else None,
         "seconds": round(time.perf_counter() - started, 3),
@@ -188,7 +220,15 @@ def schedule(args: argparse.Namespace) -> list[Game]:
                 difficulties, solo_bots, range(args.games)
             ):
                 tasks.append(
-                    Game(game, (bot,), seed, args.move_time, args.mcts_args, difficulty.upper())
+                    Game(
+                        game,
+                        (bot,),
+                        seed,
+                        args.move_time,
+                        args.mcts_args,
+                        difficulty.upper(),
+                        args.config,
+                    )
                 )
             continue
         for a, b in pairings:
@@ -196,7 +236,9 @@ def schedule(args: argparse.Namespace) -> list[Game]:
                 # Paired: seeds 0, 0, 1, 1, ...: each seed's dice and tiles with both seatings.
                 seed = index // 2 if args.paired else index
                 seats = (a, b) if index % 2 == 0 else (b, a)
-                tasks.append(Game(game, seats, seed, args.move_time, args.mcts_args))
+                tasks.append(
+                    Game(game, seats, seed, args.move_time, args.mcts_args, config=args.config)
+                )
     return tasks
 
 
@@ -274,6 +316,14 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         help="play each seed with both seatings (seeds 0, 0, 1, 1, ...): the luck of "
         "the draw is the same for both bots",
     )
+    parser.add_argument(
+        "--config",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a game option for every game played, as the referee takes it (repeat it), "
+        "such as years=1 for shorter Farlanthia games",
+    )
     parser.add_argument("--jobs", type=int, default=1, help="games played at once")
     parser.add_argument(
         "--mcts-args", default="", help='options of the MCTS bot, such as "--exploration 0.5"'
@@ -293,6 +343,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     )
     args = parser.parse_args(argv)
     args.game = args.game or [*MULTIPLAYER, "land6"]
+    args.config = ",".join(sorted(args.config))
     if args.games < 0 or args.move_time <= 0 or args.jobs < 1:
         parser.error("expected --games >= 0, --move-time > 0 and --jobs >= 1")
     return args
@@ -316,6 +367,8 @@ def run(args: argparse.Namespace) -> None:
         )
     done = {record_key(record) for record in records}
     scheduled = schedule(args)
+    for game in {task.game: task for task in scheduled}.values():
+        game.game_config()  # a wrong option: one line now, not a worker's traceback later
     tasks = [task for task in scheduled if task.key() not in done]
     keys = {task.key() for task in scheduled}
     print(

@@ -19,8 +19,8 @@ from typing import Any
 
 from bench.sparring_results import BOTS, Z95
 
-Group = tuple[str, tuple[str, ...]]
-"""A game and its pairing (the bot kinds, sorted)."""
+Group = tuple[str, str, tuple[str, ...]]
+"""A game, its options (``config``) and its pairing (the bot kinds, sorted)."""
 Seating = tuple[int, tuple[str, ...]]
 """A game's seed and its bots by seat: the same luck in both runs."""
 
@@ -41,7 +41,8 @@ def by_group(records: list[dict[str, Any]]) -> dict[Group, dict[Seating, dict[st
     for record in records:
         seats = tuple(record["seats"])
         if len(seats) == 2:
-            groups[(record["game"], tuple(sorted(seats)))][(record["seed"], seats)] = record
+            group = (record["game"], record.get("config", ""), tuple(sorted(seats)))
+            groups[group][(record["seed"], seats)] = record
     return groups
 
 
@@ -62,10 +63,11 @@ def compare_group(
     before: dict[Seating, dict[str, Any]],
     after: dict[Seating, dict[str, Any]],
 ) -> None:
-    game, pairing = group
+    game, config, pairing = group
     kind = judged(pairing)
     shared = sorted(before.keys() & after.keys())
-    print(f"\n{game}, {' vs '.join(pairing)}: {kind}'s games on the same seed and seating")
+    label = f"{game} ({config})" if config else game
+    print(f"\n{label}, {' vs '.join(pairing)}: {kind}'s games on the same seed and seating")
     if not shared:
         print("  none in common")
         return

@@ -5,7 +5,9 @@ JSON object a line, one finished game each, appended as the game ends:
 
 - ``game``, ``seats`` (the bot kinds by seat), ``seed``, ``difficulty``
   (LAND 6's, upper case, else empty), ``move_time`` (seconds per decision),
-  ``bot_args`` (the MCTS bot's arguments, if it played): the game's key;
+  ``bot_args`` (the MCTS bot's arguments, if it played), ``config`` (the
+  game's options as ``--config`` named them, ``key=value`` joined by commas;
+  empty or absent for the game's defaults): the game's key;
 - ``points`` per seat (a win 1, a tie shared, a loss 0; solo: won 1),
   ``scores`` per seat, ``faults`` (the kinds that faulted);
 - ``commit`` (the checkout, ``+dirty`` with changes), ``search`` (the MCTS
@@ -40,6 +42,7 @@ def record_key(record: dict[str, Any]) -> tuple[Any, ...]:
         record["difficulty"],
         record["move_time"],
         record["bot_args"].get("mcts", ""),
+        record.get("config", ""),
     )
 
 
@@ -101,26 +104,27 @@ def entrant(kind: str, record: dict[str, Any]) -> str:
 
 def report(records: Iterable[dict[str, Any]]) -> None:
     """The standings of every game and move time in the records."""
-    groups: dict[tuple[str, float], list[dict[str, Any]]] = defaultdict(list)
+    groups: dict[tuple[str, float, str], list[dict[str, Any]]] = defaultdict(list)
     commits: set[str] = set()
     for record in records:
-        groups[(record["game"], record["move_time"])].append(record)
+        groups[(record["game"], record["move_time"], record.get("config", ""))].append(record)
         commits.add(record.get("commit", "unknown"))
     order = [*MULTIPLAYER, "land6"]
-    for game, move_time in sorted(
+    for game, move_time, config in sorted(
         groups, key=lambda g: (order.index(g[0]) if g[0] in order else 99, g)
     ):
-        of_game = groups[(game, move_time)]
+        of_game = groups[(game, move_time, config)]
+        label = f"{game} ({config})" if config else game
         if game == "land6":
-            report_solo(of_game, move_time)
+            report_solo(label, of_game, move_time)
         else:
-            report_duels(game, of_game, move_time)
+            report_duels(label, of_game, move_time)
         report_search(of_game)
     if commits:
         print(f"\ncommits: {', '.join(sorted(commits))}")
 
 
-def report_duels(game: str, records: list[dict[str, Any]], move_time: float) -> None:
+def report_duels(label: str, records: list[dict[str, Any]], move_time: float) -> None:
     """Standings and pairings of one multiplayer game."""
     points: dict[str, float] = defaultdict(float)
     games: dict[str, int] = defaultdict(int)
@@ -137,7 +141,7 @@ def report_duels(game: str, records: list[dict[str, Any]], move_time: float) -> 
         pair = pairs[(first, second)]
         pair[0] += record["points"][names.index(first)]
         pair[1] += 1
-    print(f"\n{game}: 2 players, {move_time:g} s per move, {len(records)} games")
+    print(f"\n{label}: 2 players, {move_time:g} s per move, {len(records)} games")
     width = max(8, *(len(name) for name in games))
     heading = f"{'points/game':>11}  {'95% interval':<15} {'games':>5} {'faults':>6}"
     print(f"  {'bot':<{width}} {heading}")
@@ -156,9 +160,9 @@ def report_duels(game: str, records: list[dict[str, Any]], move_time: float) -> 
         )
 
 
-def report_solo(records: list[dict[str, Any]], move_time: float) -> None:
+def report_solo(label: str, records: list[dict[str, Any]], move_time: float) -> None:
     """LAND 6: each bot's win rate per difficulty."""
-    print(f"\nland6: solo, {move_time:g} s per move, {len(records)} games")
+    print(f"\n{label}: solo, {move_time:g} s per move, {len(records)} games")
     table: dict[tuple[str, str], list[float]] = defaultdict(lambda: [0.0, 0])
     for record in records:
         row = table[(record["difficulty"].lower(), entrant(record["seats"][0], record))]

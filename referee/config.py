@@ -31,13 +31,15 @@ def parse_assignments(pairs: list[str]) -> dict[str, Any]:
     return options
 
 
-def build_config(engine: Engine[Any], options: Mapping[str, Any]) -> Message:
-    """The engine's defaults with ``options`` laid over them (names as in the .proto).
+def build_config(
+    engine: Engine[Any], options: Mapping[str, Any], base: Message | None = None
+) -> Message:
+    """The engine's defaults (or ``base``) with ``options`` laid over them (names as in the .proto).
 
     Raises:
         ConfigError: an option the game does not have, or a value of the wrong type.
     """
-    config = engine.default_config()
+    config = engine.default_config() if base is None else base
     if not options:
         return config
     known = {f.name for f in config.DESCRIPTOR.fields}

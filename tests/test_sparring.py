@@ -116,6 +116,34 @@ def test_the_report_reads_standings_intervals_and_search_rates_from_the_file(
     assert "normal     greedy" in out and "land6: solo, 1 s per move, 2 games" in out
 
 
+def test_games_played_with_other_options_are_other_games(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--config`` plays a variant: recorded with its options, reported and resumed apart."""
+    results = tmp_path / "sparring.jsonl"
+    variant = ["--config", "must_place_all=true", "--config", "map_seed=3"]
+    SPARRING.main([*QUICK, "--games", "1", *variant, "--results", str(results)])
+    [played] = [json.loads(line) for line in results.read_text().splitlines()]
+    assert played["config"] == "map_seed=3,must_place_all=true"
+    assert "land (map_seed=3,must_place_all=true): 2 players" in capsys.readouterr().out
+
+    SPARRING.main([*QUICK, "--games", "1", "--resume", str(results)])
+    assert "1 games to play (0 already in" in capsys.readouterr().out  # the defaults: anew
+    assert len(results.read_text().splitlines()) == 2
+
+
+def test_an_option_the_game_lacks_is_one_line_and_nothing_is_played(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    results = tmp_path / "sparring.jsonl"
+    with pytest.raises(SystemExit) as exit_:
+        SPARRING.main([*QUICK, "--config", "years=1", "--results", str(results)])
+    assert exit_.value.code == 2
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1 and "land has no option 'years'" in error
+    assert not results.exists()
+
+
 def test_pairings_and_difficulties_choose_the_games_played() -> None:
     games = ["--game", "land", "--game", "land6", "--games", "4"]
     args = SPARRING.parse_args([*games, "--pairing", "greedy:mcts", "--difficulty", "normal"])
