@@ -207,7 +207,7 @@ class Search:
         if self.greedy is not None:
             self.greedy.match_ended(self.match_as(tag, 0), [])
         if self.estimate is not None and not state.is_terminal():
-            return list(self.estimate.values(state))
+            return list(self.estimate.values(state, self.rng))
         return values(state.outcome())
 
     def greedy_action(self, state: Any, seat: int, tag: str) -> Any:

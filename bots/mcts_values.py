@@ -28,8 +28,9 @@ from referee.games.land.board import PlotKind
 from referee.games.land.state import NOBODY
 from referee.games.land.state import Phase as LandPhase
 
-Judge = Callable[[Any], list[float]]
-"""Each seat's value in [0, 1] of a position (the state is left unchanged)."""
+Judge = Callable[[Any, random.Random], list[float]]
+"""Each seat's value in [0, 1] of a position (the state is left unchanged), drawing what
+the position leaves to chance from the search's randomness (so ``--seed`` repeats it)."""
 
 land6_heuristic = importlib.import_module("landgrave_bots.land6_heuristic")
 
@@ -45,16 +46,16 @@ class Estimate:
 
 def by_lead(points: Callable[[Any], list[float]], scale: float) -> Judge:
     """Values from each seat's expected points: a lead of ``scale`` wins three in four."""
-    return lambda state: lead_values(points(state), scale)
+    return lambda state, rng: lead_values(points(state), scale)
 
 
 def by_timed_lead(points: Callable[[Any], list[float]], scale: Callable[[Any], float]) -> Judge:
     """As ``by_lead``, with a scale that depends on the position (how far the game is)."""
-    return lambda state: lead_values(points(state), scale(state))
+    return lambda state, rng: lead_values(points(state), scale(state))
 
 
 class LandRace:
-    """Land: the plots each seat ends with if the game is played on by a simple plan.
+    """Land: each seat's lead in the plots it ends with if the game is played on by a plan.
 
     Land is a race: a seat places as many cows a turn as it owns plots, on
     plots next to what it held when the turn began, so a bigger holding
@@ -64,14 +65,20 @@ class LandRace:
     turns are played on to the end, fast (no engine, no actions): each seat claims
     first the plots a rival could take next, then resident cows, then the
     plots that open most new land, and mountains (two cows) last. A seat
-    without land rolls for its start region as the game does (with this
-    judge's own randomness) and starts where most free land lies around.
+    without land rolls for its start region as the game does (with the
+    search's randomness) and starts where most free land lies around.
     """
 
-    def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
+    def __init__(self, scale: float) -> None:
+        self.scale = scale
+        """Plots of lead that win three games in four."""
 
-    def __call__(self, state: Any) -> list[float]:
+    def __call__(self, state: Any, rng: random.Random) -> list[float]:
+        """Each seat's value: its lead in the plots ``plots`` ends with, by the scale."""
+        return lead_values(self.plots(state, rng), self.scale)
+
+    def plots(self, state: Any, rng: random.Random) -> list[float]:
+        """The plots each seat ends with, the race played on from ``state``."""
         if not state.order or state.is_terminal():  # nothing to play on yet, or any more
             return [float(len(plots)) for plots in state.owned]
         board = state.board
@@ -99,7 +106,7 @@ class LandRace:
                     bonus[seat] = 0
                 claims = _race_claims(board, seat, cows, reach=reach, owner=owner, half=half)
             else:
-                claims = self._start(board, owner)
+                claims = self._start(board, owner, rng)
             for plot in claims:
                 owner[plot] = seat
                 half[plot] = NOBODY
@@ -116,11 +123,10 @@ class LandRace:
             rounds += turn == 0
         return [float(count) for count in counts]
 
-    def _start(self, board: Any, owner: list[int]) -> list[int]:
+    @staticmethod
+    def _start(board: Any, owner: list[int], rng: random.Random) -> list[int]:
         """A landless seat's start: in a rolled region, the plot with most free land around."""
-        region = board.region_plots(
-            self.rng.randint(1, board.columns), self.rng.randint(1, board.rows)
-        )
+        region = board.region_plots(rng.randint(1, board.columns), rng.randint(1, board.rows))
         free = [p for p in region if board.kinds[p] is PlotKind.GRASS and owner[p] == NOBODY]
         if not free:
             return []  # water: the seat waits for its next turn (LAND-05)
@@ -322,7 +328,7 @@ class Land6Judge:
     def __init__(self) -> None:
         self.boards: dict[int, tuple[Any, Any]] = {}
 
-    def __call__(self, state: Any) -> list[float]:
+    def __call__(self, state: Any, rng: random.Random) -> list[float]:
         if state.board is None:  # tiles still being laid: chance's turn, never a seat's
             return [0.5]
         board = self.model_board(state)
@@ -344,7 +350,7 @@ class Land6Judge:
 
 
 ESTIMATES = {
-    "land": Estimate(by_lead(LandRace(), scale=3.0), rollout_steps=0),
+    "land": Estimate(LandRace(scale=3.0), rollout_steps=0),
     "carcassonne": Estimate(by_lead(carcassonne_points, scale=10.0), rollout_steps=12),
     "landover": Estimate(by_lead(landover_points, LANDOVER_SCALE), rollout_steps=40),
     "farlanthia": Estimate(by_timed_lead(farlanthia_points, farlanthia_scale), rollout_steps=40),

@@ -347,6 +347,28 @@ def test_a_landover_offer_is_the_greedy_bots_choice_unsearched() -> None:
     assert (searching.statistics.decisions, searching.last_iterations) == (1, 50)
 
 
+def test_a_seeded_search_repeats_itself_whatever_was_searched_before() -> None:
+    """--seed repeats a search: the Land race rolls a landless seat's start with its dice."""
+    engine = get_engine("land")
+    _, history = random_playout(engine, 2, 2)
+    state = engine.new_game(engine.default_config(), 2)
+    for seat, action in history:
+        if seat != CHANCE and len(state.legal_actions(seat)) > 1 and not all(state.owned):
+            break  # a start chosen while the rival has no land yet: the race rolls for it
+        state.apply(seat, action)
+    match = sdk.MatchInfo("m", "land", seat, 2, engine.default_config())
+    legal = [engine.action_to_proto(a) for a in state.legal_actions(seat)]
+    decision = sdk.Decision(match, state.observation(seat), legal, seconds_left=60.0)
+
+    def root_values(bot: Any) -> list[list[float]]:
+        bot.decide(decision)
+        return [child.totals for child in bot.trees["m"].children.values()]
+
+    first = root_values(mcts("--iterations", "300", "--no-prior"))
+    root_values(mcts("--iterations", "300", "--no-prior"))  # a search between, its dice spent
+    assert root_values(mcts("--iterations", "300", "--no-prior")) == first
+
+
 def test_a_search_holds_the_cycle_collector_off_and_the_match_end_lets_it_back() -> None:
     """A collector pass over a big tree is a pause the clock cannot see coming."""
     passes = 0

@@ -8,6 +8,7 @@ ended, and turn leads into values a search can average.
 from __future__ import annotations
 
 import importlib
+import random
 from functools import cache
 from typing import Any
 
@@ -45,7 +46,7 @@ def position(game: str, share: float) -> Any:
 def test_an_estimate_reads_the_position_without_changing_it(game: str, share: float) -> None:
     state = position(game, share)
     before = state.canonical()
-    values = VALUES.ESTIMATES[game].values(state)
+    values = VALUES.ESTIMATES[game].values(state, random.Random(0))
     assert len(values) == players(game) and all(0.0 <= v <= 1.0 for v in values)
     assert state.canonical() == before
 
@@ -116,9 +117,9 @@ def test_a_farlanthia_lead_counts_for_more_as_the_seasons_run_out() -> None:
     judge = VALUES.ESTIMATES["farlanthia"].values
     state = position("farlanthia", 0.3)
     state.realms[0].renown = state.realms[1].renown + 2
-    early = judge(state)[0]
+    early = judge(state, random.Random(0))[0]
     state.course.season = state.rules.years * 4 - 1
-    late = judge(state)[0]
+    late = judge(state, random.Random(0))[0]
     assert 0.5 < early < late < 1.0
 
 
@@ -139,15 +140,15 @@ def test_land6_is_judged_by_the_heuristic_bots_own_score() -> None:
     board = heuristic.Board(state.observation(0))
     dice = {square: die.value for square, die in state.dice.items()}
     score = heuristic.score_position(board, dice, frozenset(state.cubes))
-    assert judge(state) == [min(1.0, max(0.0, score / 100))]
-    assert judge(position("land6", 0.0)) == [0.5]  # no board laid yet
+    assert judge(state, random.Random(0)) == [min(1.0, max(0.0, score / 100))]
+    assert judge(position("land6", 0.0), random.Random(0)) == [0.5]  # no board laid yet
 
 
 def test_land_plays_the_race_on_until_nobody_can_claim_more() -> None:
     """Land's estimate is the plots each seat ends with; an ended game's are its scores."""
-    race = VALUES.LandRace()
+    race = VALUES.ESTIMATES["land"].values
     state = position("land", 0.3)
-    points = race(state)
+    points = race.plots(state, random.Random(0))
     owned = state.scores()
     usable = sum(kind.is_usable for kind in state.board.kinds)
     assert all(p >= o for p, o in zip(points, owned, strict=True))
@@ -155,7 +156,7 @@ def test_land_plays_the_race_on_until_nobody_can_claim_more() -> None:
     assert all(p == int(p) for p in points)  # whole plots, played out
     ended = position("land", 1.0)
     assert ended.is_terminal()
-    assert race(ended) == [float(score) for score in ended.scores()]
+    assert race.plots(ended, random.Random(0)) == [float(score) for score in ended.scores()]
 
 
 def test_land_race_gives_a_seat_without_land_a_start_by_the_dice() -> None:
@@ -168,6 +169,8 @@ def test_land_race_gives_a_seat_without_land_a_start_by_the_dice() -> None:
         break
     landless = [seat for seat, plots in enumerate(state.owned) if not plots]
     assert landless, "expected a position where one seat has land and another not yet"
-    ends = [VALUES.LandRace(seed)(state) for seed in range(5)]
+    race = VALUES.ESTIMATES["land"].values
+    ends = [race.plots(state, random.Random(seed)) for seed in range(5)]
     assert all(end[seat] >= 1 for end in ends for seat in landless)
     assert len({tuple(end) for end in ends}) > 1  # where it starts is the dice's
+    assert race.plots(state, random.Random(3)) == ends[3]  # and the dice are the search's
