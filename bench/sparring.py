@@ -367,8 +367,8 @@ def run(args: argparse.Namespace) -> None:
         )
     done = {record_key(record) for record in records}
     scheduled = schedule(args)
-    for game in {task.game: task for task in scheduled}.values():
-        game.game_config()  # a wrong option: one line now, not a worker's traceback later
+    for first in {task.game: task for task in scheduled}.values():
+        first.game_config()  # a wrong option: one line now, not a worker's traceback later
     tasks = [task for task in scheduled if task.key() not in done]
     keys = {task.key() for task in scheduled}
     print(

@@ -36,6 +36,8 @@ def build_config(
 ) -> Message:
     """The engine's defaults (or ``base``) with ``options`` laid over them (names as in the .proto).
 
+    ``base`` is filled in place and returned.
+
     Raises:
         ConfigError: an option the game does not have, or a value of the wrong type.
     """
