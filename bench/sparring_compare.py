@@ -17,7 +17,7 @@ import statistics
 from collections import defaultdict
 from typing import Any
 
-from bench.sparring_results import BOTS, Z95
+from bench.sparring_results import BOTS, Z95, config_of
 
 Group = tuple[str, str, tuple[str, ...]]
 """A game, its options (``config``) and its pairing (the bot kinds, sorted)."""
@@ -41,7 +41,7 @@ def by_group(records: list[dict[str, Any]]) -> dict[Group, dict[Seating, dict[st
     for record in records:
         seats = tuple(record["seats"])
         if len(seats) == 2:
-            group = (record["game"], record.get("config", ""), tuple(sorted(seats)))
+            group = (record["game"], config_of(record), tuple(sorted(seats)))
             groups[group][(record["seed"], seats)] = record
     return groups
 

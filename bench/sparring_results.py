@@ -42,8 +42,17 @@ def record_key(record: dict[str, Any]) -> tuple[Any, ...]:
         record["difficulty"],
         record["move_time"],
         record["bot_args"].get("mcts", ""),
-        record.get("config", ""),
+        config_of(record),
     )
+
+
+def config_of(record: dict[str, Any]) -> str:
+    """A record's game options, ``key=value`` sorted and joined by commas; empty: defaults.
+
+    (Sorted here too: records written by hand before ``--config`` kept their own order.)
+    """
+    config = record.get("config", "")
+    return ",".join(sorted(config.split(","))) if config else ""
 
 
 def wilson(points: float, games: int) -> tuple[float, float]:
@@ -107,7 +116,7 @@ def report(records: Iterable[dict[str, Any]]) -> None:
     groups: dict[tuple[str, float, str], list[dict[str, Any]]] = defaultdict(list)
     commits: set[str] = set()
     for record in records:
-        groups[(record["game"], record["move_time"], record.get("config", ""))].append(record)
+        groups[(record["game"], record["move_time"], config_of(record))].append(record)
         commits.add(record.get("commit", "unknown"))
     order = [*MULTIPLAYER, "land6"]
     for game, move_time, config in sorted(
