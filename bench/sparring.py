@@ -86,6 +86,7 @@ from bench.sparring_results import (  # noqa: E402
     MULTIPLAYER,
     BenchError,
     append_result,
+    canonical_config,
     read_results,
     record_key,
     report,
@@ -343,7 +344,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     )
     args = parser.parse_args(argv)
     args.game = args.game or [*MULTIPLAYER, "land6"]
-    args.config = ",".join(sorted(args.config))
+    args.config = canonical_config(args.config)
     if args.games < 0 or args.move_time <= 0 or args.jobs < 1:
         parser.error("expected --games >= 0, --move-time > 0 and --jobs >= 1")
     return args

@@ -47,12 +47,16 @@ def record_key(record: dict[str, Any]) -> tuple[Any, ...]:
 
 
 def config_of(record: dict[str, Any]) -> str:
-    """A record's game options, ``key=value`` sorted and joined by commas; empty: defaults.
+    """A record's game options, as ``canonical_config`` writes them.
 
-    (Sorted here too: records written by hand before ``--config`` kept their own order.)
+    (Records written by hand before ``--config`` kept their own order.)
     """
-    config = record.get("config", "")
-    return ",".join(sorted(config.split(","))) if config else ""
+    return canonical_config(record.get("config", "").split(","))
+
+
+def canonical_config(pairs: Iterable[str]) -> str:
+    """Game options (``key=value``) sorted and joined by commas; empty for the defaults."""
+    return ",".join(sorted(pair for pair in pairs if pair))
 
 
 def wilson(points: float, games: int) -> tuple[float, float]:

@@ -269,53 +269,53 @@ def test_a_move_samples_its_positions_once_and_clones_them_after(
     assert sampled == 4
 
 
-def test_the_next_search_starts_from_the_subtree_its_events_lead_to() -> None:
-    """A Carcassonne follower choice follows the seat's own placement: that subtree is kept."""
-    engine = get_engine("carcassonne")
+def placed_tile(bot: Any) -> tuple[sdk.Decision, Any, Any]:
+    """The bot's Carcassonne tile decision, decided: the decision, a state after it, the tile."""
     place = decision_at("carcassonne", 2, 0.3)
-    bot = mcts("--iterations", "60")
     choice = bot.decide(place)
-    assert bot.statistics.reused_visits == 0
     seat = place.match.seat
     state = place.forward_model().sample(random.Random(1))
     action = state.legal_actions(seat)[choice]
-    visited = bot.trees["m"].children[(seat, action)].visits
     state.apply(seat, action)
     assert state.to_act() == (seat,)  # the follower choice comes next
+    return place, state, action
+
+
+def decision_after(place: sdk.Decision, state: Any, *events: sdk.Event) -> sdk.Decision:
+    """The seat's next decision in ``state``, with ``events`` since its last."""
+    engine = get_engine("carcassonne")
+    seat = place.match.seat
     legal = [engine.action_to_proto(a) for a in state.legal_actions(seat)]
-    placed = sdk.Event(step=1, seat=seat, action=engine.action_to_proto(action))
-    follower = sdk.Decision(
-        place.match, state.observation(seat), legal, seconds_left=60.0, events=[placed]
-    )
-    bot.decide(follower)
+    observation = state.observation(seat)
+    return sdk.Decision(place.match, observation, legal, seconds_left=60.0, events=list(events))
+
+
+def test_the_next_search_starts_from_the_subtree_its_events_lead_to() -> None:
+    """A Carcassonne follower choice follows the seat's own placement: that subtree is kept."""
+    bot = mcts("--iterations", "60")
+    place, state, action = placed_tile(bot)
+    assert bot.statistics.reused_visits == 0
+    seat = place.match.seat
+    visited = bot.trees["m"].children[(seat, action)].visits
+    placed = sdk.Event(step=1, seat=seat, action=get_engine("carcassonne").action_to_proto(action))
+    bot.decide(decision_after(place, state, placed))
     assert bot.statistics.reused_visits == visited > 0
 
     unknown = sdk.Event(step=2, seat=CHANCE, action=None)
-    again = sdk.Decision(
-        place.match, state.observation(seat), legal, seconds_left=60.0, events=[unknown]
-    )
-    bot.decide(again)
+    bot.decide(decision_after(place, state, unknown))
     assert bot.statistics.reused_visits == visited  # a hidden step: a fresh tree
 
 
 def test_a_decision_not_searched_ends_the_reuse_of_the_last_tree() -> None:
     """The next decision's events start after the unsearched one, not at the tree's root."""
-    engine = get_engine("carcassonne")
-    place = decision_at("carcassonne", 2, 0.3)
     bot = mcts("--iterations", "60")
-    choice = bot.decide(place)
-    seat = place.match.seat
-    state = place.forward_model().sample(random.Random(1))
-    action = state.legal_actions(seat)[choice]
-    state.apply(seat, action)
-    legal = [engine.action_to_proto(a) for a in state.legal_actions(seat)]
-    only = sdk.Decision(place.match, state.observation(seat), legal[:1], seconds_left=60.0)
+    place, state, action = placed_tile(bot)
+    follower = decision_after(place, state)
+    only = sdk.Decision(place.match, follower.observation, follower.legal_actions[:1], 60.0)
     assert bot.decide(only) == 0
-    placed = sdk.Event(step=1, seat=seat, action=engine.action_to_proto(action))
-    follower = sdk.Decision(
-        place.match, state.observation(seat), legal, seconds_left=60.0, events=[placed]
-    )
-    bot.decide(follower)
+    seat = place.match.seat
+    placed = sdk.Event(step=1, seat=seat, action=get_engine("carcassonne").action_to_proto(action))
+    bot.decide(decision_after(place, state, placed))
     assert bot.statistics.reused_visits == 0
 
 
