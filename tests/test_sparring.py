@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import importlib
 import json
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -87,6 +89,15 @@ def test_a_damaged_line_is_named_and_nothing_is_played_or_lost(
         assert exit_.value.code == 2
         error = capsys.readouterr().err
         assert error.count("\n") == 1 and f"{results}:2:" in error
+    other = tmp_path / "other.jsonl"
+    other.write_text(good + "\n")
+    missing = tmp_path / "missing.jsonl"
+    for pair, named in (((other, results), f"{results}:2:"), ((missing, other), str(missing))):
+        with pytest.raises(SystemExit) as exit_:
+            SPARRING.main(["--compare", *map(str, pair)])
+        assert exit_.value.code == 2
+        error = capsys.readouterr().err
+        assert error.count("\n") == 1 and named in error
     assert results.read_text() == before
 
 
@@ -150,6 +161,14 @@ def test_an_option_the_game_lacks_is_one_line_and_nothing_is_played(
     assert exit_.value.code == 2
     error = capsys.readouterr().err
     assert error.count("\n") == 1 and "land has no option 'years'" in error
+    assert not results.exists()
+
+    # The same from the command line, with an option that is no key=value at all.
+    bench = Path(SPARRING.__file__)
+    command = [sys.executable, str(bench), *QUICK, "--config", "not-an-option", "--results"]
+    done = subprocess.run([*command, str(results)], capture_output=True, text=True, check=False)
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert done.stderr.count("\n") == 1 and "--config expects key=value" in done.stderr
     assert not results.exists()
 
 
