@@ -13,14 +13,56 @@ deterministic.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 import sdk
+from referee.games.carcassonne.actions import PlaceFollower, PlaceTile
 from referee.games.carcassonne.board import Board, Feature, Preview, TileCopy, surrounding
 from referee.games.carcassonne.scoring import BONUS, ScoringTile, feature_points, winners
 from referee.games.carcassonne.tiles import Kind, Pos, TileType, find_segment, oriented
 
 Counts = list[int]
+
+
+class Weights(NamedTuple):
+    """The numbers of the points estimate: guesses of ours, tried in bench/carcassonne_tuning.py.
+
+    A "pile" weight is multiplied by the share of the pile still to come
+    (1 at the start, 0 at the end).
+    """
+
+    follower: float = 0.5
+    """The price of tying up a follower on a road, city or monastery..."""
+    follower_pile: float = 2.5
+    """... and more while many tiles are left to use it on."""
+    farmer: float = 2.0
+    """The price of a farmer: it never comes home..."""
+    farmer_pile: float = 5.0
+    scarce: float = 1.5
+    """Added to either price with two followers or fewer in hand."""
+    completed: float = 1.0
+    """A follower on a feature the tile completes: it scores and comes home at once."""
+    returned: float = 0.8
+    """A follower coming home: mine plus, theirs minus."""
+    road_pile: float = 0.3
+    """An unfinished road's worth per tile: 1, plus this while the pile is full."""
+    city_pile: float = 0.8
+    """An unfinished city's worth per tile or pennant: 1, plus this."""
+    city_open: float = 0.3
+    """Taken off a city for each open edge past two: it may never be finished."""
+    monastery_pile: float = 0.8
+    """An unfinished monastery's worth per empty square around it, while the pile is full."""
+    farm_city: float = 3.0
+    """A farm's worth per completed city it supplies (the rules' 3 points)..."""
+    farm_open: float = 1.2
+    """... and per unfinished one, plus ``farm_open_pile``."""
+    farm_open_pile: float = 0.5
+
+
+WEIGHTS = Weights()
+"""The greedy bot's own."""
+PILE = 71
+"""Tiles dealt after the start tile."""
 
 
 class _View:
@@ -30,7 +72,7 @@ class _View:
     module, which dataclasses cannot handle.)
     """
 
-    def __init__(  # noqa: PLR0917 - a record of seven facts, built in one place
+    def __init__(  # noqa: PLR0917 - a record of eight facts, built in one place
         self,
         board: Board,
         counts: dict[int, Counts],
@@ -39,6 +81,7 @@ class _View:
         hand: int,
         progress: float,
         active: dict[Kind, ScoringTile | None],
+        weights: Weights = WEIGHTS,
     ) -> None:
         self.board = board
         self.counts = counts
@@ -49,6 +92,7 @@ class _View:
         self.progress = progress
         """The share of the pile still to come, 1 at the start and 0 at the end."""
         self.active = active
+        self.weights = weights
 
 
 class CarcassonneGreedyBot(sdk.Bot):
@@ -56,7 +100,8 @@ class CarcassonneGreedyBot(sdk.Bot):
     version = "1"
     games = ("carcassonne",)
 
-    def __init__(self) -> None:
+    def __init__(self, weights: Weights = WEIGHTS) -> None:
+        self.weights = weights
         self.boards: dict[str, Board] = {}
         self.plans: dict[str, tuple[Pos, str | None]] = {}
 
@@ -84,13 +129,8 @@ class CarcassonneGreedyBot(sdk.Bot):
         legal = decision.legal_actions
         if legal[0].WhichOneof("kind") == "place_tile":
             tile = TileCopy(obs.tile_to_place.tile, obs.tile_to_place.farmhouse)
-            return [
-                _placement_value(
-                    view, (a.place_tile.x, a.place_tile.y), tile, a.place_tile.rotation
-                )[0]
-                for a in legal
-            ]
-        return _follower_gains(decision, view, (obs.placed_x, obs.placed_y))
+            return _placement_values(view, tile, _placements(legal))
+        return _follower_gains(view, (obs.placed_x, obs.placed_y), _locations(legal))
 
     # -- the mirror -----------------------------------------------------------
 
@@ -110,12 +150,13 @@ class CarcassonneGreedyBot(sdk.Bot):
             me,
             obs.num_players,
             obs.followers_in_hand[me],
-            obs.tiles_remaining / 71,
+            obs.tiles_remaining / PILE,
             {
                 Kind.CITY: ScoringTile(active.city) if active.city else None,
                 Kind.ROAD: ScoringTile(active.road) if active.road else None,
                 Kind.MONASTERY: ScoringTile(active.monastery) if active.monastery else None,
             },
+            self.weights,
         )
 
     def _mirror(self, match_id: str, obs: Any) -> Board:
@@ -140,28 +181,62 @@ class CarcassonneGreedyBot(sdk.Bot):
     def _choose_tile(self, decision: sdk.Decision, view: _View) -> int:
         tile_msg = decision.observation.tile_to_place
         tile = TileCopy(tile_msg.tile, tile_msg.farmhouse)
-        best: tuple[float, int, tuple[Pos, str | None]] = (float("-inf"), 0, ((0, 0), None))
-        for index, action in enumerate(decision.legal_actions):
-            place = action.place_tile
-            pos = (place.x, place.y)
-            value, follower = _placement_value(view, pos, tile, place.rotation)
-            if value > best[0]:
-                best = (value, index, (pos, follower))
-        self.plans[decision.match.match_id] = best[2]
-        return best[1]
+        index, plan = _best_placement(view, tile, _placements(decision.legal_actions))
+        self.plans[decision.match.match_id] = plan
+        return index
 
     def _choose_follower(self, decision: sdk.Decision, view: _View) -> int:
         plan = self.plans.pop(decision.match.match_id, None)
         obs = decision.observation
         pos = (obs.placed_x, obs.placed_y)
-        for index, action in enumerate(decision.legal_actions):
-            if action.WhichOneof("kind") != "place_follower":
-                continue
-            if plan == (pos, action.place_follower.location):
-                return index
-        if plan is not None and plan[0] == pos:
-            return 0  # the plan was no follower: SkipFollower comes first
-        return _best_follower_now(decision, view, pos)
+        return _follower_choice(view, pos, _locations(decision.legal_actions), plan)
+
+
+def _placements(legal: list[Any]) -> list[tuple[Pos, int]]:
+    """Where and how each legal ``place_tile`` action puts the tile."""
+    return [((a.place_tile.x, a.place_tile.y), a.place_tile.rotation) for a in legal]
+
+
+def _locations(legal: list[Any]) -> list[str | None]:
+    """The feature each legal follower action takes (None: no follower)."""
+    return [
+        a.place_follower.location if a.WhichOneof("kind") == "place_follower" else None
+        for a in legal
+    ]
+
+
+Plan = tuple[Pos, str | None]
+"""Where the chosen tile went and the follower location chosen with it (None: none)."""
+
+
+def _best_placement(
+    view: _View, tile: TileCopy, placements: list[tuple[Pos, int]]
+) -> tuple[int, Plan]:
+    """The index of the first best placement, and its plan for the follower."""
+    best: tuple[float, int, Plan] = (float("-inf"), 0, ((0, 0), None))
+    for index, (pos, rotation) in enumerate(placements):
+        value, follower = _placement_value(view, pos, tile, rotation)
+        if value > best[0]:
+            best = (value, index, (pos, follower))
+    return best[1], best[2]
+
+
+def _placement_values(
+    view: _View, tile: TileCopy, placements: list[tuple[Pos, int]]
+) -> list[float]:
+    return [_placement_value(view, pos, tile, rotation)[0] for pos, rotation in placements]
+
+
+def _follower_choice(view: _View, pos: Pos, locations: list[str | None], plan: Plan | None) -> int:
+    """The planned follower if the plan was made for the tile at ``pos``, else the best now."""
+    if plan is not None and plan[0] == pos:
+        # A plan of no follower is SkipFollower, always the first choice.
+        return locations.index(plan[1]) if plan[1] in locations else 0
+    best = (0.0, 0)
+    for index, gain in enumerate(_follower_gains(view, pos, locations)):
+        if gain > best[0]:
+            best = (gain, index)
+    return best[1]
 
 
 def _mirrors(board: Board, shown: dict[Pos, Any]) -> bool:
@@ -209,7 +284,11 @@ def _placement_value(
             mine = list(counts)
             mine[view.me] += 1
             gain = _net(view, mine, after) - _net(view, counts, after)
-            gain += 1.0 if preview.complete else -_follower_price(view, preview.feature.kind)
+            gain += (
+                view.weights.completed
+                if preview.complete
+                else -_follower_price(view, preview.feature.kind)
+            )
             location = shape.segments[preview.segments[0]].location
             options.append((gain, location))
     value += _monasteries_nearby(view, pos, shape.type)
@@ -219,29 +298,21 @@ def _placement_value(
     return (value + gain, location) if gain > 0 else (value, None)
 
 
-def _best_follower_now(decision: sdk.Decision, view: _View, pos: Pos) -> int:
-    """Without a plan: weigh each follower spot on the tile already placed."""
-    best = (0.0, 0)
-    for index, gain in enumerate(_follower_gains(decision, view, pos)):
-        if gain > best[0]:
-            best = (gain, index)
-    return best[1]
-
-
-def _follower_gains(decision: sdk.Decision, view: _View, pos: Pos) -> list[float]:
+def _follower_gains(view: _View, pos: Pos, locations: list[str | None]) -> list[float]:
     """Each follower choice's gain on the tile placed at ``pos`` (no follower: 0)."""
     board = view.board
     placed = board.placed[pos]
     gains = []
-    for action in decision.legal_actions:
-        if action.WhichOneof("kind") != "place_follower":
+    for location in locations:
+        if location is None:
             gains.append(0.0)
             continue
-        node = placed.nodes[find_segment(placed.shape, action.place_follower.location)]
+        node = placed.nodes[find_segment(placed.shape, location)]
         feature = board.feature(node)
         complete = board.is_complete(node)
         worth = _worth(view, feature, complete)
-        gains.append(worth + (1.0 if complete else -_follower_price(view, feature.kind)))
+        price = view.weights.completed if complete else -_follower_price(view, feature.kind)
+        gains.append(worth + price)
     return gains
 
 
@@ -258,14 +329,16 @@ def _net(view: _View, counts: Counts, worth: float) -> float:
 
 def _returned(view: _View, counts: Counts) -> float:
     """Followers coming home are worth a little: mine plus, theirs minus."""
-    return 0.8 * (counts[view.me] - (sum(counts) - counts[view.me]) / max(1, view.players - 1))
+    theirs = (sum(counts) - counts[view.me]) / max(1, view.players - 1)
+    return view.weights.returned * (counts[view.me] - theirs)
 
 
 def _follower_price(view: _View, kind: Kind) -> float:
-    scarce = 1.5 if view.hand <= 2 else 0.0
+    w = view.weights
+    scarce = w.scarce if view.hand <= 2 else 0.0
     if kind is Kind.FIELD:
-        return 2.0 + 5.0 * view.progress + scarce
-    return 0.5 + 2.5 * view.progress + scarce
+        return w.farmer + w.farmer_pile * view.progress + scarce
+    return w.follower + w.follower_pile * view.progress + scarce
 
 
 def _merged_counts(view: _View, preview: Preview) -> Counts:
@@ -291,7 +364,7 @@ def _worth(
     completed_cities: frozenset[int] | set[int] = frozenset(),
 ) -> float:
     """Points a feature is expected to bring its winners (``new_type`` goes on ``new_pos``)."""
-    board, t = view.board, view.progress
+    board, t, w = view.board, view.progress, view.weights
     kind = feature.kind
     if complete and kind is Kind.MONASTERY:
         (pos,) = feature.tiles
@@ -299,14 +372,14 @@ def _worth(
     if complete:
         return float(feature_points(board, feature, True, view.active[kind]))
     if kind is Kind.ROAD:
-        return len(feature.tiles) * (1.0 + 0.3 * t)
+        return len(feature.tiles) * (1.0 + w.road_pile * t)
     if kind is Kind.CITY:
         size = len(feature.tiles) + feature.pennants
-        return size * (1.0 + 0.8 * t) - 0.3 * max(0, feature.open_edges - 2)
+        return size * (1.0 + w.city_pile * t) - w.city_open * max(0, feature.open_edges - 2)
     if kind is Kind.MONASTERY:
         (pos,) = feature.tiles
         around = board.neighbour_count(pos) + (1 if new_pos and new_pos != pos else 0)
-        return 1.0 + around + (8 - around) * 0.8 * t
+        return 1.0 + around + (8 - around) * w.monastery_pile * t
     return _farm_worth(view, feature, completed_cities)
 
 
@@ -337,7 +410,8 @@ def _farm_worth(
             done += 1
         else:
             open_ += 1
-    return 3.0 * done + (1.2 + 0.5 * view.progress) * open_
+    w = view.weights
+    return w.farm_city * done + (w.farm_open + w.farm_open_pile * view.progress) * open_
 
 
 def _completed_cities(previews: list[Preview]) -> set[int]:
@@ -362,14 +436,72 @@ def _monasteries_nearby(view: _View, pos: Pos, new_type: TileType) -> float:
         if not counts:
             continue
         around = board.neighbour_count(spot)
-        before = 1.0 + around + (8 - around) * 0.8 * view.progress
+        pile = view.weights.monastery_pile * view.progress
+        before = 1.0 + around + (8 - around) * pile
         if around + 1 == 8:
             after = _monastery_points(view, spot, pos, new_type)
             value += _returned(view, counts)
         else:
-            after = 2.0 + around + (7 - around) * 0.8 * view.progress
+            after = 2.0 + around + (7 - around) * pile
         value += _net(view, counts, after) - _net(view, counts, before)
     return value
+
+
+# -- play from an engine state -------------------------------------------------
+
+
+class StatePlayer:
+    """The greedy bot's play read straight from an engine state: no observation, no mirror.
+
+    The same choices as ``CarcassonneGreedyBot`` with the same weights, some
+    twenty times faster: for search bots and bench/carcassonne_tuning.py.
+    """
+
+    def __init__(self, weights: Weights = WEIGHTS) -> None:
+        self.weights = weights
+        self.plan: Plan | None = None
+
+    def choose(self, state: Any, seat: int) -> Any:
+        """The action of ``state.legal_actions(seat)`` the greedy bot plays."""
+        legal = state.legal_actions(seat)
+        view = state_view(state, seat, self.weights)
+        if isinstance(legal[0], PlaceTile):
+            index, self.plan = _best_placement(view, state.tile, _state_placements(legal))
+        else:
+            plan, self.plan = self.plan, None
+            index = _follower_choice(view, state.placed_at, _state_locations(legal), plan)
+        return legal[index]
+
+
+def state_scores(state: Any, seat: int, weights: Weights = WEIGHTS) -> list[float]:
+    """Each of ``state.legal_actions(seat)``'s gains, as ``action_scores`` gives them."""
+    legal = state.legal_actions(seat)
+    view = state_view(state, seat, weights)
+    if isinstance(legal[0], PlaceTile):
+        return _placement_values(view, state.tile, _state_placements(legal))
+    return _follower_gains(view, state.placed_at, _state_locations(legal))
+
+
+def state_view(state: Any, seat: int, weights: Weights = WEIGHTS) -> _View:
+    """What ``seat`` knows of an engine state, as the greedy bot reads it from an observation."""
+    board = state.board
+    players = state.num_players
+    counts: dict[int, Counts] = {}
+    for feature in board.features():
+        for spot in feature.followers:
+            root = board.root(board.placed[spot.pos].nodes[spot.segment])
+            counts.setdefault(root, [0] * players)[spot.seat] += 1
+    active = {kind: state.active_scoring(kind) for kind in (Kind.CITY, Kind.ROAD, Kind.MONASTERY)}
+    progress = state.tiles_remaining / PILE
+    return _View(board, counts, seat, players, state.hands[seat], progress, active, weights)
+
+
+def _state_placements(legal: list[Any]) -> list[tuple[Pos, int]]:
+    return [((a.x, a.y), a.rotation) for a in legal]
+
+
+def _state_locations(legal: list[Any]) -> list[str | None]:
+    return [a.location if isinstance(a, PlaceFollower) else None for a in legal]
 
 
 if __name__ == "__main__":

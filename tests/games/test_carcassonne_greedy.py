@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import importlib
 import random
+from typing import Any
 
 import pytest
 
@@ -90,3 +92,29 @@ def test_a_match_id_reused_for_a_new_game_is_judged_on_the_new_board() -> None:
         assert choice == decide(fresh, second, seat, match_id="m")
         second.apply(seat, second.legal_actions(seat)[choice])
         play_to(second, len(second.board.placed), rng)
+
+
+def test_play_from_the_engine_state_is_the_bots_own() -> None:
+    """``StatePlayer`` and ``state_scores`` (no observation, no mirror) choose and score
+    every decision of a game exactly as the bot does from its observations."""
+    greedy: Any = importlib.import_module("landgrave_bots.carcassonne_greedy")
+    bot = greedy.CarcassonneGreedyBot()
+    players = [greedy.StatePlayer(), greedy.StatePlayer()]
+    state = ENGINE.new_game(ENGINE.default_config(), 2)
+    rng = random.Random(5)
+    decisions = 0
+    while not state.is_terminal():
+        (seat,) = state.to_act()
+        if seat == CHANCE:
+            state.apply(CHANCE, sample_outcome(state.chance_outcomes(), rng))
+            continue
+        legal = state.legal_actions(seat)
+        match = sdk.MatchInfo("m", "carcassonne", seat, 2, ENGINE.default_config())
+        messages = list(ENGINE.action_list_to_proto(legal).actions)
+        decision = sdk.Decision(match, state.observation(seat), messages, 1.0)
+        assert greedy.state_scores(state, seat) == bot.action_scores(decision)
+        action = players[seat].choose(state, seat)
+        assert action == legal[bot.decide(decision)]
+        state.apply(seat, action)
+        decisions += 1
+    assert decisions > 100
