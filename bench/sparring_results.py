@@ -214,4 +214,4 @@ def report_search(records: list[dict[str, Any]]) -> None:
             f"each (and {reused / max(1, decisions):.0f} visits reused), {rate:.0f} per CPU second"
         )
         if counted:
-            print(f"    played other than greedy at {overruled / counted:.1%} of them")
+            print(f"    played other than its heuristic at {overruled / counted:.1%} of them")

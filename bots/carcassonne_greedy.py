@@ -13,6 +13,8 @@ deterministic.
 
 from __future__ import annotations
 
+import argparse
+import sys
 from typing import Any, NamedTuple
 
 import sdk
@@ -61,6 +63,12 @@ class Weights(NamedTuple):
 
 WEIGHTS = Weights()
 """The greedy bot's own."""
+TUNED = WEIGHTS._replace(
+    follower=0.25, farmer_pile=2.5, scarce=2.25, road_pile=0.45, farm_open_pile=0.25
+)
+"""Weights tuned against ``WEIGHTS`` in games of the greedy bot against itself
+(bench/carcassonne_tuning.py, BENCHMARKS.md): the MCTS bot's heuristic, and
+the greedy bot's with ``--tuned``."""
 PILE = 71
 """Tiles dealt after the start tile."""
 
@@ -108,6 +116,10 @@ class CarcassonneGreedyBot(sdk.Bot):
     def match_ended(self, match: sdk.MatchInfo, results: list[Any]) -> None:
         self.boards.pop(match.match_id, None)
         self.plans.pop(match.match_id, None)
+
+    def state_player(self) -> StatePlayer:
+        """This bot's play from engine states, for a search bot's rollouts."""
+        return StatePlayer(self.weights)
 
     def decide(self, decision: sdk.Decision) -> int:
         obs = decision.observation
@@ -504,5 +516,15 @@ def _state_locations(legal: list[Any]) -> list[str | None]:
     return [a.location if isinstance(a, PlaceFollower) else None for a in legal]
 
 
+def tuned() -> CarcassonneGreedyBot:
+    """The greedy bot playing by ``TUNED``: the MCTS bot's heuristic (bots/mcts_bot.py)."""
+    return CarcassonneGreedyBot(TUNED)
+
+
 if __name__ == "__main__":
-    sdk.run(CarcassonneGreedyBot())
+    parser = argparse.ArgumentParser(description="Landgrave's greedy Carcassonne bot")
+    parser.add_argument(
+        "--tuned", action="store_true", help="play by the tuned weights (TUNED), not its own"
+    )
+    options, _ = parser.parse_known_args(sys.argv[1:])
+    sdk.run(tuned() if options.tuned else CarcassonneGreedyBot())

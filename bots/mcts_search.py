@@ -56,6 +56,10 @@ class Search:
         self.seats = model.match.num_players
         self.settings = bot.settings
         self.greedy = bot.greedy_bot(model.match.game)
+        playing_states = getattr(self.greedy, "state_player", None)
+        self.state_greedy = playing_states() if playing_states is not None else None
+        """The greedy bot's play straight from engine states, where it has one: far cheaper
+        than asking it as the referee would (``greedy_action``)."""
         self.estimate = (
             mcts_values.ESTIMATES.get(model.match.game) if self.settings.estimate else None
         )
@@ -198,7 +202,11 @@ class Search:
                 if seat == CHANCE:
                     action = sample_outcome(state.chance_outcomes(), self.rng)
                 elif greedy_share and self.rng.random() < greedy_share:
-                    action = self.greedy_action(state, seat, tag)
+                    action = (
+                        self.state_greedy.choose(state, seat)
+                        if self.state_greedy is not None
+                        else self.greedy_action(state, seat, tag)
+                    )
                 elif self.policy is not None:
                     action = self.policy.choose(state.legal_actions(seat), self.rng)
                 else:

@@ -47,6 +47,12 @@ def mcts(*args: str) -> Any:
     return MCTS.MctsBot(MCTS.parse_settings([*args, "--seed", "1"]))
 
 
+def heuristic(game: str) -> Any:
+    """A fresh copy of the heuristic bot the MCTS bot asks in ``game``."""
+    filename, class_name = MCTS.GREEDY_BOTS[game]
+    return getattr(bot_module(filename), MCTS.SEARCH_HEURISTICS.get(game, class_name))()
+
+
 def decision_at(game: str, players: int, step_share: float, seed: int = 2) -> sdk.Decision:
     """The decision of the seat to act a share of the way into a random game (60 s to think)."""
     engine = get_engine(game)
@@ -137,8 +143,7 @@ def test_a_steady_lead_overrules_sooner_than_a_noisy_one() -> None:
 def test_a_search_too_thin_to_judge_plays_the_greedy_choice(game: str) -> None:
     """One iteration proves nothing: the bot must not play worse than the greedy bot."""
     decision = decision_at(game, 2, 0.4)
-    filename, class_name = MCTS.GREEDY_BOTS[game]
-    greedy = getattr(bot_module(filename), class_name)()
+    greedy = heuristic(game)
     bot = mcts("--iterations", "1")
     assert bot.decide(decision) == greedy.decide(decision)
     assert bot.last_iterations == 1
@@ -149,10 +154,9 @@ def test_a_search_too_thin_to_judge_plays_the_greedy_choice(game: str) -> None:
 @pytest.mark.parametrize("game", ["land", "carcassonne", "landover", "farlanthia"])
 def test_the_greedy_ranking_puts_the_greedy_choice_first(game: str) -> None:
     """The MCTS bot's root candidates come from the greedy bot's own scores of every action."""
-    filename, class_name = MCTS.GREEDY_BOTS[game]
     for share in (0.1, 0.4, 0.7):
         decision = decision_at(game, 2, share)
-        greedy = getattr(bot_module(filename), class_name)()
+        greedy = heuristic(game)
         scores = greedy.action_scores(decision)
         assert len(scores) == len(decision.legal_actions)
         if game != "carcassonne" or decision.legal_actions[0].WhichOneof("kind") == "place_tile":
@@ -163,10 +167,9 @@ def test_the_greedy_ranking_puts_the_greedy_choice_first(game: str) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("game", ["land", "carcassonne"])
 def test_search_chooses_among_the_greedy_bots_best_few(game: str) -> None:
-    filename, class_name = MCTS.GREEDY_BOTS[game]
     for share in (0.3, 0.6):
         decision = decision_at(game, 2, share)
-        greedy = getattr(bot_module(filename), class_name)()
+        greedy = heuristic(game)
         scores = greedy.action_scores(decision)
         best_two = sorted(range(len(scores)), key=lambda i: (-scores[i], i))[:2]
         allowed = {*best_two, greedy.decide(decision)}

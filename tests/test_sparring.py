@@ -122,7 +122,7 @@ def test_the_report_reads_standings_intervals_and_search_rates_from_the_file(
     assert "mcts (--iterations 100) vs greedy: mcts (--iterations 100) scores 0.625 " in out
     assert f"[{low:.3f}, {high:.3f}] in 4" in out
     assert "searched 40 decisions: 100 iterations each (and 0 visits reused), 500 per CPU" in out
-    assert "played other than greedy at 30.0% of them" in out
+    assert "played other than its heuristic at 30.0% of them" in out
     assert "normal     mcts (--iterations 100)    1.000" in out
     assert "normal     greedy" in out and "land6: solo, 1 s per move, 2 games" in out
 
