@@ -12,6 +12,9 @@ found, and their maps and tiles shipped, as ``packages.find`` did.
 from setuptools import find_namespace_packages, setup
 
 setup(
-    packages=[*find_namespace_packages(include=["referee*", "sdk*"], exclude=["*__pycache__"]), "landgrave_bots"],
+    packages=[
+        *find_namespace_packages(include=["referee*", "sdk*"], exclude=["*__pycache__"]),
+        "landgrave_bots",
+    ],
     package_dir={"landgrave_bots": "bots"},
 )

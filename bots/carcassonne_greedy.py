@@ -13,8 +13,6 @@ deterministic.
 
 from __future__ import annotations
 
-import argparse
-import sys
 from typing import Any, NamedTuple
 
 import sdk
@@ -67,8 +65,7 @@ TUNED = WEIGHTS._replace(
     follower=0.25, farmer_pile=2.5, scarce=2.25, road_pile=0.45, farm_open_pile=0.25
 )
 """Weights tuned against ``WEIGHTS`` in games of the greedy bot against itself
-(bench/carcassonne_tuning.py, BENCHMARKS.md): the MCTS bot's heuristic, and
-the greedy bot's with ``--tuned``."""
+(bench/carcassonne_tuning.py, BENCHMARKS.md): bots/carcassonne_lookahead.py's."""
 PILE = 71
 """Tiles dealt after the start tile."""
 
@@ -227,7 +224,7 @@ def _best_placement(
     """The index of the first best placement, and its plan for the follower."""
     best: tuple[float, int, Plan] = (float("-inf"), 0, ((0, 0), None))
     for index, (pos, rotation) in enumerate(placements):
-        value, follower = _placement_value(view, pos, tile, rotation)
+        value, follower = placement_value(view, pos, tile, rotation)
         if value > best[0]:
             best = (value, index, (pos, follower))
     return best[1], best[2]
@@ -236,7 +233,7 @@ def _best_placement(
 def _placement_values(
     view: _View, tile: TileCopy, placements: list[tuple[Pos, int]]
 ) -> list[float]:
-    return [_placement_value(view, pos, tile, rotation)[0] for pos, rotation in placements]
+    return [placement_value(view, pos, tile, rotation)[0] for pos, rotation in placements]
 
 
 def _follower_choice(view: _View, pos: Pos, locations: list[str | None], plan: Plan | None) -> int:
@@ -265,7 +262,7 @@ def _mirrors(board: Board, shown: dict[Pos, Any]) -> bool:
     return True
 
 
-def _placement_value(
+def placement_value(
     view: _View, pos: Pos, tile: TileCopy, rotation: int
 ) -> tuple[float, str | None]:
     """The estimated gain of a placement and the follower location that goes with it."""
@@ -516,15 +513,5 @@ def _state_locations(legal: list[Any]) -> list[str | None]:
     return [a.location if isinstance(a, PlaceFollower) else None for a in legal]
 
 
-def tuned() -> CarcassonneGreedyBot:
-    """The greedy bot playing by ``TUNED``: the MCTS bot's heuristic (bots/mcts_bot.py)."""
-    return CarcassonneGreedyBot(TUNED)
-
-
 if __name__ == "__main__":
-    parser = argparse.ArgumentParser(description="Landgrave's greedy Carcassonne bot")
-    parser.add_argument(
-        "--tuned", action="store_true", help="play by the tuned weights (TUNED), not its own"
-    )
-    options, _ = parser.parse_known_args(sys.argv[1:])
-    sdk.run(tuned() if options.tuned else CarcassonneGreedyBot())
+    sdk.run(CarcassonneGreedyBot())

@@ -35,9 +35,9 @@ value per seat. So:
   and kept unless search finds better on evidence (a lead of ``--overrule``
   standard errors, from the spread of the values seen): a search too short
   to judge plays no worse than the greedy bot;
-- the heuristic: the game's greedy bot, but in Carcassonne a copy playing by
-  weights tuned against the greedy bot's own (``SEARCH_HEURISTICS``), for
-  the choice searched first, the root's candidates and greedy rollouts;
+- the heuristic: the game's greedy bot, but in Carcassonne a stronger one
+  (``SEARCH_HEURISTICS``: tuned weights, and a look at the rival's reply),
+  for the choice searched first, the root's candidates and greedy rollouts;
 - candidates: at the root, search may be kept to the greedy bot's best few
   actions by its own scores (``--candidates``): among dozens of near-equal
   actions the most visited leads by noise.
@@ -79,10 +79,10 @@ GREEDY_BOTS = {
     "farlanthia": ("farlanthia_greedy.py", "FarlanthiaGreedyBot"),
 }
 """Per game, the heuristic bot (file in bots/, installed in landgrave_bots; class)."""
-SEARCH_HEURISTICS = {"carcassonne": "tuned"}
-"""Per game, where search asks another heuristic than the greedy bot as it plays: what
-makes it in the greedy bot's file. Carcassonne's plays by tuned weights (``TUNED`` in
-bots/carcassonne_greedy.py): 0.59 against the greedy bot's own in games of the two."""
+SEARCH_HEURISTICS = {"carcassonne": ("carcassonne_lookahead.py", "CarcassonneLookaheadBot")}
+"""Per game, a stronger heuristic bot (file, class) that search asks instead of the greedy
+bot. Carcassonne's plays by tuned weights and looks at the rival's best reply to its best
+few placements: 0.59 against the greedy bot in games of the two (BENCHMARKS.md)."""
 ROOT_CANDIDATES: dict[str, int] = {"carcassonne": 3}
 """Per game, the greedy bot's best actions searched at the root (``--candidates``); else all.
 Carcassonne's 3: 0.525 against greedy at 1,200 iterations, 0.275 with all (BENCHMARKS.md)."""
@@ -271,9 +271,9 @@ class MctsBot(sdk.Bot):
         if game not in GREEDY_BOTS or not (always or self.settings.rollout == "greedy"):
             return None
         if game not in self.greedy:
-            filename, class_name = GREEDY_BOTS[game]
+            filename, class_name = SEARCH_HEURISTICS.get(game, GREEDY_BOTS[game])
             module = importlib.import_module(f"landgrave_bots.{filename.removesuffix('.py')}")
-            self.greedy[game] = getattr(module, SEARCH_HEURISTICS.get(game, class_name))()
+            self.greedy[game] = getattr(module, class_name)()
         return self.greedy[game]
 
 

@@ -44,6 +44,7 @@ BUILTIN_BOTS = (
     BuiltinBot("land-frontier", "land_frontier.py", ("land",)),
     BuiltinBot("land6-heuristic", "land6_heuristic.py", ("land6",)),
     BuiltinBot("carcassonne-greedy", "carcassonne_greedy.py", ("carcassonne",)),
+    BuiltinBot("carcassonne-lookahead", "carcassonne_lookahead.py", ("carcassonne",)),
     BuiltinBot("landover-greedy", "landover_greedy.py", ("landover",)),
     BuiltinBot("farlanthia-greedy", "farlanthia_greedy.py", ("farlanthia",)),
     BuiltinBot("mcts", "mcts_bot.py", ()),

@@ -49,8 +49,8 @@ def mcts(*args: str) -> Any:
 
 def heuristic(game: str) -> Any:
     """A fresh copy of the heuristic bot the MCTS bot asks in ``game``."""
-    filename, class_name = MCTS.GREEDY_BOTS[game]
-    return getattr(bot_module(filename), MCTS.SEARCH_HEURISTICS.get(game, class_name))()
+    filename, class_name = MCTS.SEARCH_HEURISTICS.get(game, MCTS.GREEDY_BOTS[game])
+    return getattr(bot_module(filename), class_name)()
 
 
 def decision_at(game: str, players: int, step_share: float, seed: int = 2) -> sdk.Decision:
@@ -265,7 +265,8 @@ def test_a_move_samples_its_positions_once_and_clones_them_after(
         return sample(model, rng)
 
     monkeypatch.setattr(sdk.ForwardModel, "sample", counted)
-    bot = mcts("--iterations", "40", "--samples", "4")
+    # (No heuristic asked: the Carcassonne one samples the pile once for itself.)
+    bot = mcts("--iterations", "40", "--samples", "4", "--no-prior", "--candidates", "0")
     decision = decision_at("carcassonne", 2, 0.3)
     assert 0 <= bot.decide(decision) < len(decision.legal_actions)
     assert bot.last_iterations == 40

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import importlib
-import json
 import random
 from typing import Any
 
@@ -16,7 +15,7 @@ from referee.games.carcassonne.actions import DrawTile
 from referee.games.carcassonne.script import play_turn, start_state
 from referee.games.carcassonne.state import CarcassonneState
 from referee.match.chance import sample_outcome
-from tests.helpers import duel_wins, load_bot, run_referee
+from tests.helpers import duel_wins, load_bot
 
 
 def decide(bot: object, state: CarcassonneState, seat: int, match_id: str = "m") -> int:
@@ -143,21 +142,3 @@ def test_the_tuned_weights_beat_the_bots_own_over_paired_seeds() -> None:
             mine, theirs = (state.scores[s].total for s in (tuned_seat, 1 - tuned_seat))
             points += 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
     assert points / 200 > 0.55
-
-
-@pytest.mark.slow
-def test_the_tuned_flag_plays_by_the_tuned_weights() -> None:
-    """`--bot "carcassonne-greedy --tuned"` plays, and not as the bot's own weights do:
-    the same seed and seating end otherwise than between two untuned bots."""
-
-    def scores(first_bot: str) -> list[int]:
-        done = run_referee(
-            "match", "carcassonne", "--seed", "3", "--keep-order", "--json",
-            "--bot", first_bot, "--bot", "carcassonne-greedy",
-            timeout=120,
-        )  # fmt: skip
-        seats = json.loads(done.stdout)["seats"]
-        assert [seat["termination"] for seat in seats] == ["normal", "normal"]
-        return [seat["score"] for seat in seats]
-
-    assert scores("carcassonne-greedy --tuned") != scores("carcassonne-greedy")

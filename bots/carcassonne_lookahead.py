@@ -1,0 +1,124 @@
+"""A Carcassonne bot that looks one tile further: what may the rival do with its next tile?
+
+The greedy bot (bots/carcassonne_greedy.py) judges a placement by what it
+changes on the board now. A placement can also hand the next player a gift:
+a city it can join, a road it can close with its own follower on it. This
+bot plays by tuned weights (``TUNED``), takes the greedy estimate's best few
+placements (``WIDTH``), and for each plays it (and its follower) on a copy of
+the game, then asks of every tile still in the pile, by how many copies of
+it are left, the rival's best gain with it: the placement's worth is its
+own gain less the rival's expected best. That needs the pile's make-up,
+which is public but not in the observation, so the bot takes it from the
+game's forward model (docs/bots.md); without one it plays as the greedy bot.
+
+It is the MCTS bot's heuristic in Carcassonne (bots/mcts_bot.py).
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from typing import Any
+
+import sdk
+from referee.games.carcassonne.actions import PlaceFollower
+
+greedy = importlib.import_module("landgrave_bots.carcassonne_greedy")
+
+WIDTH = 3
+"""Placements looked at beyond the greedy estimate: its best three."""
+
+
+class CarcassonneLookaheadBot(greedy.CarcassonneGreedyBot):
+    name = "carcassonne-lookahead"
+    version = "1"
+    games = ("carcassonne",)
+
+    def __init__(self, weights: Any = greedy.TUNED, width: int = WIDTH) -> None:
+        super().__init__(weights)
+        self.width = width
+        self.last: tuple[Any, list[float], list[Any]] | None = None
+        """The last tile decision judged (its key, scores and plans): the MCTS bot asks
+        ``decide`` and ``action_scores`` of the same decision."""
+
+    def decide(self, decision: sdk.Decision) -> int:
+        judged = self._judged(decision)
+        if judged is None:
+            return super().decide(decision)
+        scores, plans = judged
+        index = scores.index(max(scores))
+        self.plans[decision.match.match_id] = plans[index]
+        return index
+
+    def action_scores(self, decision: sdk.Decision) -> list[float]:
+        judged = self._judged(decision)
+        return super().action_scores(decision) if judged is None else judged[0]
+
+    def _judged(self, decision: sdk.Decision) -> tuple[list[float], list[Any]] | None:
+        """Each placement's score and plan, or None: a follower decision, or no forward model."""
+        legal = decision.legal_actions
+        if legal[0].WhichOneof("kind") != "place_tile":
+            return None
+        obs = decision.observation
+        key = (decision.match.match_id, len(obs.board), obs.tile_to_place.SerializeToString())
+        if self.last is not None and self.last[0] == key:
+            return self.last[1], self.last[2]
+        try:
+            state = decision.forward_model().sample(random.Random(0))
+        except sdk.NoForwardModel:
+            return None
+        scores, plans = lookahead_scores(state, decision.match.seat, self.weights, self.width)
+        self.last = (key, scores, plans)
+        return scores, plans
+
+
+def lookahead_scores(
+    state: Any, seat: int, weights: Any, width: int = WIDTH
+) -> tuple[list[float], list[Any]]:
+    """Each legal placement's score and follower plan (``greedy.Plan``), best highest.
+
+    The greedy estimate's best ``width`` placements score their gain less the
+    rival's expected best gain on its next tile; the others, not looked at,
+    their gain less the worst of those expectations, so they rank as if the
+    rival did its best against them.
+    """
+    legal = state.legal_actions(seat)
+    view = greedy.state_view(state, seat, weights)
+    judged = [greedy.placement_value(view, (a.x, a.y), state.tile, a.rotation) for a in legal]
+    plans = [((a.x, a.y), location) for a, (_, location) in zip(legal, judged, strict=True)]
+    scores = [value for value, _ in judged]
+    best = sorted(range(len(legal)), key=lambda i: (-scores[i], i))[:width]
+    replies = {i: rival_reply(state, seat, legal[i], plans[i][1], weights) for i in best}
+    worst = max(replies.values())
+    return [score - replies.get(index, worst) for index, score in enumerate(scores)], plans
+
+
+def rival_reply(state: Any, seat: int, placement: Any, location: str | None, weights: Any) -> float:
+    """The next seat's expected best gain with its next tile, after ``placement`` and follower."""
+    after = state.clone()
+    after.apply(seat, placement)
+    if after.to_act() == (seat,):  # the follower decision: the plan's, else none
+        follower = next(
+            (
+                action
+                for action in after.legal_actions(seat)
+                if isinstance(action, PlaceFollower) and action.location == location
+            ),
+            after.legal_actions(seat)[0],
+        )
+        after.apply(seat, follower)
+    if after.is_terminal():
+        return 0.0
+    view = greedy.state_view(after, after.current, weights)
+    expected = copies = 0.0
+    for tile, count in after.pile.items():
+        places = after.board.placements(tile.jcz_id)
+        if places:  # a tile that fits nowhere is drawn again (CARC-06)
+            gains = (greedy.placement_value(view, (x, y), tile, r)[0] for x, y, r in places)
+            expected += count * max(gains)
+            copies += count
+    return expected / copies if copies else 0.0
+
+
+if __name__ == "__main__":
+    sdk.run(CarcassonneLookaheadBot())
