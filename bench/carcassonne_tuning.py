@@ -3,7 +3,7 @@
 Usage::
 
     python bench/carcassonne_tuning.py follower=0.25 follower_pile=1.5 [--games 200]
-        [--base KEY=VALUE ...] [--jobs 2] [--first-seed 0]
+        [--base KEY=VALUE ...] [--jobs 2] [--first-seed 0] [--tuned] [--lookahead]
 
 The greedy bot's choices come from a points estimate whose numbers are
 guesses (``Weights`` in bots/carcassonne_greedy.py). This plays the greedy
@@ -13,7 +13,10 @@ bot with the given weights (the rest its own) against the greedy bot with
 a second). Each seed is played twice, seats swapped, with the same draws, so
 the luck of the pile falls on both sides. It prints the candidate's points a
 game (a win 1, a shared first place 1/2) with its 95% interval, and its mean
-final margin with one.
+final margin with one. ``--tuned`` starts the candidate from the tuned
+weights (``TUNED``) instead of the bot's own; ``--lookahead`` makes it the
+lookahead bot (bots/carcassonne_lookahead.py, ``LookaheadStatePlayer``),
+which takes about twenty times as long a game.
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ import statistics
 import sys
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -37,13 +40,27 @@ from referee.games.carcassonne import ENGINE  # noqa: E402
 from referee.match.chance import sample_outcome  # noqa: E402
 
 greedy = importlib.import_module("landgrave_bots.carcassonne_greedy")
+lookahead = importlib.import_module("landgrave_bots.carcassonne_lookahead")
 
 
-def play(seed: int, weights: tuple[Any, Any]) -> list[int]:
-    """The final scores of one game, seat ``i`` playing by ``weights[i]``."""
+class Player:
+    """Who plays a seat: weights, and whether the lookahead bot plays them (picklable)."""
+
+    def __init__(self, weights: Any, looks_ahead: bool = False) -> None:
+        self.weights = weights
+        self.looks_ahead = looks_ahead
+
+    def fresh(self) -> Any:
+        if self.looks_ahead:
+            return lookahead.LookaheadStatePlayer(self.weights)
+        return greedy.StatePlayer(self.weights)
+
+
+def play(seed: int, seats: tuple[Player, Player]) -> list[int]:
+    """The final scores of one game, seat ``i`` played by ``seats[i]``."""
     rng = random.Random(seed)
     state = ENGINE.new_game(ENGINE.default_config(), 2)
-    players = [greedy.StatePlayer(w) for w in weights]
+    players = [seat.fresh() for seat in seats]
     while not state.is_terminal():
         seat = state.to_act()[0]
         if seat == CHANCE:
@@ -53,7 +70,7 @@ def play(seed: int, weights: tuple[Any, Any]) -> list[int]:
     return [score.total for score in state.scores]
 
 
-def duel(seed: int, base: Any, candidate: Any) -> list[tuple[float, int]]:
+def duel(seed: int, base: Player, candidate: Player) -> list[tuple[float, int]]:
     """The candidate's points and margin in the seed's two games (seats swapped)."""
     results = []
     for seat in (0, 1):
@@ -64,32 +81,43 @@ def duel(seed: int, base: Any, candidate: Any) -> list[tuple[float, int]]:
     return results
 
 
-def weights_of(pairs: list[str]) -> Any:
-    """Weights from KEY=VALUE texts, the rest the greedy bot's own; a bad one exits in a line."""
+def weights_of(pairs: list[str], start: Any) -> Any:
+    """Weights from KEY=VALUE texts, the rest ``start``'s; a bad one exits in a line."""
     known = greedy.Weights._fields
     values: dict[str, float] = {}
     for pair in pairs:
         key, sep, text = pair.partition("=")
         if not sep or key not in known:
-            sys.exit(f"carcassonne_tuning: {pair!r} is not KEY=VALUE with KEY one of {known}")
+            refuse(f"{pair!r} is not KEY=VALUE with KEY one of: {', '.join(known)}")
         try:
             values[key] = float(text)
         except ValueError:
-            sys.exit(f"carcassonne_tuning: {pair!r}: {text!r} is not a number")
-    return greedy.WEIGHTS._replace(**values)
+            refuse(f"{pair!r}: {text!r} is not a number")
+    return start._replace(**values)
 
 
-def main() -> None:
+def refuse(message: str) -> NoReturn:
+    print(f"carcassonne_tuning: {message}", file=sys.stderr)
+    sys.exit(2)
+
+
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("weights", nargs="*", help="the candidate's weights, KEY=VALUE")
     parser.add_argument("--base", nargs="*", default=[], help="the opponent's weights")
     parser.add_argument("--games", type=int, default=200, help="seeds, each played twice")
     parser.add_argument("--first-seed", type=int, default=0)
     parser.add_argument("--jobs", type=int, default=2)
-    args = parser.parse_args()
+    parser.add_argument("--tuned", action="store_true", help="the candidate starts from TUNED")
+    parser.add_argument(
+        "--lookahead", action="store_true", help="the candidate is the lookahead bot"
+    )
+    args = parser.parse_args(argv)
     if args.games < 1 or args.jobs < 1:
-        sys.exit("carcassonne_tuning: --games and --jobs must be at least 1")
-    candidate, base = weights_of(args.weights), weights_of(args.base)
+        refuse("--games and --jobs must be at least 1")
+    start = greedy.TUNED if args.tuned else greedy.WEIGHTS
+    candidate = Player(weights_of(args.weights, start), args.lookahead)
+    base = Player(weights_of(args.base, greedy.WEIGHTS))
     seeds = range(args.first_seed, args.first_seed + args.games)
     with ProcessPoolExecutor(args.jobs) as pool:
         pairs = list(pool.map(duel, seeds, [base] * len(seeds), [candidate] * len(seeds)))
@@ -99,8 +127,10 @@ def main() -> None:
     margins = [m for _, m in games]
     spread = Z95 * statistics.stdev(margins) / math.sqrt(len(margins))
     mean = statistics.mean(margins)
+    flags = [flag for flag, on in (("lookahead", args.lookahead), ("tuned", args.tuned)) if on]
+    name = " ".join([*flags, *args.weights])
     print(
-        f"{' '.join(args.weights) or 'own weights'} vs {' '.join(args.base) or 'own'}: "
+        f"{name or 'own weights'} vs {' '.join(args.base) or 'own'}: "
         f"{points / len(games):.3f} [{low:.3f}, {high:.3f}] in {len(games)} games, "
         f"margin {mean:+.1f} [{mean - spread:+.1f}, {mean + spread:+.1f}]"
     )

@@ -21,7 +21,7 @@ import random
 from typing import Any
 
 import sdk
-from referee.games.carcassonne.actions import PlaceFollower
+from referee.games.carcassonne.actions import PlaceFollower, PlaceTile
 
 greedy = importlib.import_module("landgrave_bots.carcassonne_greedy")
 
@@ -70,6 +70,23 @@ class CarcassonneLookaheadBot(greedy.CarcassonneGreedyBot):
         scores, plans = lookahead_scores(state, decision.match.seat, self.weights, self.width)
         self.last = (key, scores, plans)
         return scores, plans
+
+
+class LookaheadStatePlayer(greedy.StatePlayer):
+    """The bot's play read straight from an engine state (bench/carcassonne_tuning.py)."""
+
+    def __init__(self, weights: Any = greedy.TUNED, width: int = WIDTH) -> None:
+        super().__init__(weights)
+        self.width = width
+
+    def choose(self, state: Any, seat: int) -> Any:
+        legal = state.legal_actions(seat)
+        if not isinstance(legal[0], PlaceTile):
+            return super().choose(state, seat)
+        scores, plans = lookahead_scores(state, seat, self.weights, self.width)
+        index = scores.index(max(scores))
+        self.plan = plans[index]
+        return legal[index]
 
 
 def lookahead_scores(
