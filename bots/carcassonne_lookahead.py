@@ -9,7 +9,8 @@ the game, then asks of every tile still in the pile, by how many copies of
 it are left, the rival's best gain with it: the placement's worth is its
 own gain less the rival's expected best. That needs the pile's make-up,
 which is public but not in the observation, so the bot takes it from the
-game's forward model (docs/bots.md); without one it plays as the greedy bot.
+game's forward model (docs/bots.md); without one, or without the time
+(``TIME_SHARE``), it plays as the greedy bot with the tuned weights.
 
 It is the MCTS bot's heuristic in Carcassonne (bots/mcts_bot.py).
 """
@@ -17,7 +18,9 @@ It is the MCTS bot's heuristic in Carcassonne (bots/mcts_bot.py).
 from __future__ import annotations
 
 import importlib
+import math
 import random
+import time
 from typing import Any
 
 import sdk
@@ -27,6 +30,9 @@ greedy = importlib.import_module("landgrave_bots.carcassonne_greedy")
 
 WIDTH = 3
 """Placements looked at beyond the greedy estimate: its best three."""
+TIME_SHARE = 0.25
+"""The share of a decision's own time (the bank aside) the look may take: it takes about
+80 ms, and a search bot asking it (bots/mcts_bot.py) spends the rest searching."""
 
 
 class CarcassonneLookaheadBot(greedy.CarcassonneGreedyBot):
@@ -55,7 +61,9 @@ class CarcassonneLookaheadBot(greedy.CarcassonneGreedyBot):
         return super().action_scores(decision) if judged is None else judged[0]
 
     def _judged(self, decision: sdk.Decision) -> tuple[list[float], list[Any]] | None:
-        """Each placement's score and plan, or None: a follower decision, or no forward model."""
+        """Each placement's score and plan, or None: a follower decision, no forward model,
+        or no time for the look."""
+        deadline = time.monotonic() + TIME_SHARE * (decision.seconds_left - decision.bank_seconds)
         legal = decision.legal_actions
         if legal[0].WhichOneof("kind") != "place_tile":
             return None
@@ -67,9 +75,14 @@ class CarcassonneLookaheadBot(greedy.CarcassonneGreedyBot):
             state = decision.forward_model().sample(random.Random(0))
         except sdk.NoForwardModel:
             return None
-        scores, plans = lookahead_scores(state, decision.match.seat, self.weights, self.width)
-        self.last = (key, scores, plans)
-        return scores, plans
+        try:
+            judged = lookahead_scores(
+                state, decision.match.seat, self.weights, self.width, deadline
+            )
+        except OutOfTime:
+            return None
+        self.last = (key, *judged)
+        return judged
 
 
 class LookaheadStatePlayer(greedy.StatePlayer):
@@ -89,8 +102,12 @@ class LookaheadStatePlayer(greedy.StatePlayer):
         return legal[index]
 
 
+class OutOfTime(Exception):
+    """The look at the rival's replies ran past its deadline."""
+
+
 def lookahead_scores(
-    state: Any, seat: int, weights: Any, width: int = WIDTH
+    state: Any, seat: int, weights: Any, width: int = WIDTH, deadline: float = math.inf
 ) -> tuple[list[float], list[Any]]:
     """Each legal placement's score and follower plan (``greedy.Plan``), best highest.
 
@@ -98,6 +115,9 @@ def lookahead_scores(
     rival's expected best gain on its next tile; the others, not looked at,
     their gain less the worst of those expectations, so they rank as if the
     rival did its best against them.
+
+    Raises:
+        OutOfTime: ``deadline`` (a ``time.monotonic()``) passed before the end.
     """
     legal = state.legal_actions(seat)
     view = greedy.state_view(state, seat, weights)
@@ -105,13 +125,24 @@ def lookahead_scores(
     plans = [((a.x, a.y), location) for a, (_, location) in zip(legal, judged, strict=True)]
     scores = [value for value, _ in judged]
     best = sorted(range(len(legal)), key=lambda i: (-scores[i], i))[:width]
-    replies = {i: rival_reply(state, seat, legal[i], plans[i][1], weights) for i in best}
+    replies = {i: rival_reply(state, seat, legal[i], plans[i][1], weights, deadline) for i in best}
     worst = max(replies.values())
     return [score - replies.get(index, worst) for index, score in enumerate(scores)], plans
 
 
-def rival_reply(state: Any, seat: int, placement: Any, location: str | None, weights: Any) -> float:
-    """The next seat's expected best gain with its next tile, after ``placement`` and follower."""
+def rival_reply(  # noqa: PLR0917 - a placement, its follower, and how to judge
+    state: Any,
+    seat: int,
+    placement: Any,
+    location: str | None,
+    weights: Any,
+    deadline: float = math.inf,
+) -> float:
+    """The next seat's expected best gain with its next tile, after ``placement`` and follower.
+
+    Raises:
+        OutOfTime: ``deadline`` passed.
+    """
     after = state.clone()
     after.apply(seat, placement)
     if after.to_act() == (seat,):  # the follower decision: the plan's, else none
@@ -130,6 +161,8 @@ def rival_reply(state: Any, seat: int, placement: Any, location: str | None, wei
     expected = copies = 0.0
     for tile, count in after.pile.items():
         places = after.board.placements(tile.jcz_id)
+        if time.monotonic() > deadline:
+            raise OutOfTime
         if places:  # a tile that fits nowhere is drawn again (CARC-06)
             gains = (greedy.placement_value(view, (x, y), tile, r)[0] for x, y, r in places)
             expected += count * max(gains)

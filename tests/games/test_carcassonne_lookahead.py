@@ -19,14 +19,14 @@ GREEDY: Any = importlib.import_module("landgrave_bots.carcassonne_greedy")
 LOOKAHEAD: Any = importlib.import_module("landgrave_bots.carcassonne_lookahead")
 
 
-def decision_of(state: CarcassonneState, seat: int) -> sdk.Decision:
+def decision_of(state: CarcassonneState, seat: int, seconds: float) -> sdk.Decision:
     legal = state.legal_actions(seat)
     match = sdk.MatchInfo("m", "carcassonne", seat, state.num_players, ENGINE.default_config())
     messages = list(ENGINE.action_list_to_proto(legal).actions)
-    return sdk.Decision(match, state.observation(seat), messages, 60.0)
+    return sdk.Decision(match, state.observation(seat), messages, seconds)
 
 
-def play(bots: list[Any], seed: int, check: Any = None) -> CarcassonneState:
+def play(bots: list[Any], seed: int, check: Any = None, seconds: float = 60.0) -> CarcassonneState:
     """A game of ``bots`` by seat, ``check(state, seat, decision, choice)`` at each decision."""
     state = ENGINE.new_game(ENGINE.default_config(), len(bots))
     assert isinstance(state, CarcassonneState)
@@ -36,7 +36,7 @@ def play(bots: list[Any], seed: int, check: Any = None) -> CarcassonneState:
         if seat == CHANCE:
             state.apply(CHANCE, sample_outcome(state.chance_outcomes(), rng))
             continue
-        decision = decision_of(state, seat)
+        decision = decision_of(state, seat, seconds)
         choice = bots[seat].decide(decision)
         if check is not None:
             check(state, seat, decision, choice)
@@ -85,16 +85,19 @@ def test_looking_at_one_placement_is_the_greedy_bot_with_the_same_weights() -> N
     play([narrow, GREEDY.CarcassonneGreedyBot()], seed=6, check=check)
 
 
-def test_without_a_forward_model_it_plays_as_the_greedy_bot(
-    monkeypatch: pytest.MonkeyPatch,
+@pytest.mark.parametrize("lacking", ["a forward model", "time"])
+def test_without_a_forward_model_or_time_it_plays_as_the_greedy_bot(
+    lacking: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The pile's make-up comes from the forward model; where there is none (the engine not
-    installed), the bot still plays, by the greedy estimate alone."""
+    """The pile's make-up comes from the forward model, and the look takes a share of the
+    decision's time at most (TIME_SHARE): without the engine installed, or with next to no
+    time, the bot still plays, by the tuned estimate alone, and never late."""
 
     def no_model(self: sdk.Decision) -> Any:
         raise sdk.NoForwardModel("not installed here")
 
-    monkeypatch.setattr(sdk.Decision, "forward_model", no_model)
+    if lacking == "a forward model":
+        monkeypatch.setattr(sdk.Decision, "forward_model", no_model)
     bot = LOOKAHEAD.CarcassonneLookaheadBot()
     same = GREEDY.CarcassonneGreedyBot(GREEDY.TUNED)
 
@@ -102,4 +105,5 @@ def test_without_a_forward_model_it_plays_as_the_greedy_bot(
         if seat == 0:
             assert choice == same.decide(decision)
 
-    play([bot, GREEDY.CarcassonneGreedyBot()], seed=8, check=check)
+    seconds = 0.001 if lacking == "time" else 60.0
+    play([bot, GREEDY.CarcassonneGreedyBot()], seed=8, check=check, seconds=seconds)
