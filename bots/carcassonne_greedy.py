@@ -118,6 +118,10 @@ class CarcassonneGreedyBot(sdk.Bot):
         """This bot's play from engine states, for a search bot's rollouts."""
         return StatePlayer(self.weights)
 
+    def state_scores(self, state: Any, seat: int) -> list[float]:
+        """This bot's scores of an engine state's legal actions, for a search bot's tree."""
+        return state_scores(state, seat, self.weights)
+
     def decide(self, decision: sdk.Decision) -> int:
         obs = decision.observation
         view = self._view(decision.match.match_id, obs, decision.match.seat)

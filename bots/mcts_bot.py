@@ -394,6 +394,13 @@ def parse_settings(argv: list[str]) -> argparse.Namespace:
         "default: the game's own, ROOT_CANDIDATES in bots/mcts_bot.py)",
     )
     parser.add_argument(
+        "--tree-candidates",
+        type=int,
+        default=0,
+        help="below the root, try only the heuristic's best K actions of each seat "
+        "(0: all; only where the heuristic scores engine states, as Carcassonne's does)",
+    )
+    parser.add_argument(
         "--greedy-menus",
         action=argparse.BooleanOptionalAction,
         default=True,

@@ -31,7 +31,7 @@ DEFAULT_ROLLOUT_STEPS = 200
 class Node:
     """Statistics of one edge of the tree: the action (or outcome) that led here."""
 
-    __slots__ = ("available", "children", "squares", "totals", "visits")
+    __slots__ = ("available", "candidates", "children", "squares", "totals", "visits")
 
     def __init__(self, seats: int) -> None:
         self.children: dict[Hashable, Node] = {}
@@ -41,6 +41,8 @@ class Node:
         self.totals = [0.0] * seats
         self.squares = 0.0
         """The searching seat's values squared, summed: their spread (``Evidence``)."""
+        self.candidates: frozenset[Any] | None = None
+        """Below the root, the only actions tried from here (``--tree-candidates``)."""
 
 
 class Search:
@@ -56,6 +58,11 @@ class Search:
         self.seats = model.match.num_players
         self.settings = bot.settings
         self.greedy = bot.greedy_bot(model.match.game)
+        heuristic = bot.greedy_bot(model.match.game, always=True)
+        ranking = getattr(heuristic, "state_scores", None)
+        self.tree_ranking = ranking if self.settings.tree_candidates > 0 else None
+        """The heuristic's scores of a state's legal actions, where it has them: below the
+        root, the tree tries only its best few (``--tree-candidates``)."""
         playing_states = getattr(self.greedy, "state_player", None)
         self.state_greedy = playing_states() if playing_states is not None else None
         """The greedy bot's play straight from engine states, where it has one: far cheaper
@@ -155,8 +162,11 @@ class Search:
     def step(self, node: Node, state: Any, seat: int) -> tuple[Node, bool]:
         """Apply the tree's choice for ``seat``: an untried action, else the best by UCT."""
         legal = state.legal_actions(seat)
-        if node is self.root and seat == self.seat and self.root_actions is not None:
-            legal = [action for action in legal if action in self.root_actions] or legal
+        if node is self.root and seat == self.seat:
+            if self.root_actions is not None:
+                legal = [action for action in legal if action in self.root_actions] or legal
+        elif self.tree_ranking is not None and len(legal) > 1:
+            legal = self.best_few(node, state, seat, legal)
         children = node.children
         untried = [action for action in legal if (seat, action) not in children]
         if untried:
@@ -173,6 +183,19 @@ class Search:
                 sibling.available += 1
         state.apply(seat, action)
         return child, expanded
+
+    def best_few(self, node: Node, state: Any, seat: int, legal: list[Any]) -> list[Any]:
+        """The heuristic's best ``--tree-candidates`` of ``legal``, chosen at a node's first visit.
+
+        So the other seats reply, and this seat plays on, as a player would, not
+        at random: the rival's best replies are what a move must survive.
+        """
+        if node.candidates is None:
+            assert self.tree_ranking is not None
+            scores = self.tree_ranking(state, seat)
+            best = sorted(range(len(legal)), key=lambda i: (-scores[i], i))
+            node.candidates = frozenset(legal[i] for i in best[: self.settings.tree_candidates])
+        return [action for action in legal if action in node.candidates] or legal
 
     def select(
         self, children: dict[Hashable, Node], legal: Sequence[Any], seat: int

@@ -181,6 +181,31 @@ def test_search_chooses_among_the_greedy_bots_best_few(game: str) -> None:
         assert {action for (_, action) in root.children} <= {legal[i] for i in allowed}
 
 
+def test_below_the_root_the_tree_tries_only_the_heuristics_best_few() -> None:
+    """``--tree-candidates 1``: every seat's decision below the root is the heuristic's best
+    (the rival replies as a player would), while chance still branches."""
+
+    def widest_below_root(root: Any) -> tuple[int, int]:
+        """The most moves, and the most chance outcomes, tried at one node below the root."""
+        moves = outcomes = 0
+        nodes = list(root.children.values())
+        while nodes:
+            node = nodes.pop()
+            tried = [key for key in node.children if key[0] != CHANCE]
+            moves = max(moves, len(tried))
+            outcomes = max(outcomes, len(node.children) - len(tried))
+            nodes.extend(node.children.values())
+        return moves, outcomes
+
+    narrow = mcts("--iterations", "300", "--tree-candidates", "1")
+    narrow.decide(decision_at("carcassonne", 2, 0.5))
+    moves, outcomes = widest_below_root(narrow.trees["m"])
+    assert moves == 1 and outcomes > 1
+    wide = mcts("--iterations", "300")
+    wide.decide(decision_at("carcassonne", 2, 0.5))
+    assert widest_below_root(wide.trees["m"])[0] > 1
+
+
 def test_the_budget_keeps_a_margin_and_spends_a_little_of_the_bank() -> None:
     match = sdk.MatchInfo("m", "land", 0, 2, None)
     plain = sdk.Decision(match, None, [], seconds_left=0.2)
