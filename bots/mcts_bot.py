@@ -40,7 +40,9 @@ value per seat. So:
   for the choice searched first, the root's candidates and greedy rollouts;
 - candidates: at the root, search may be kept to the greedy bot's best few
   actions by its own scores (``--candidates``): among dozens of near-equal
-  actions the most visited leads by noise.
+  actions the most visited leads by noise; below the root, to the heuristic's
+  best few of every seat (``--tree-candidates``), so a move is judged against
+  replies a player would make, not random ones.
 
 Values are in [0, 1]: a seat's average finishing place (1 first, 0 last;
 ties share), blended with a little of its score's place between the lowest
@@ -86,6 +88,10 @@ few placements: 0.59 against the greedy bot in games of the two (BENCHMARKS.md).
 ROOT_CANDIDATES: dict[str, int] = {"carcassonne": 3}
 """Per game, the greedy bot's best actions searched at the root (``--candidates``); else all.
 Carcassonne's 3: 0.525 against greedy at 1,200 iterations, 0.275 with all (BENCHMARKS.md)."""
+TREE_CANDIDATES: dict[str, int] = {"carcassonne": 1}
+"""Per game, the heuristic's best actions tried below the root (``--tree-candidates``); else
+all. Carcassonne's 1: with every reply tried, search judged placements against a rival
+that replies at random, and its overrules of the heuristic lost games (BENCHMARKS.md)."""
 BANK_SHARE = 0.05
 """The part of the bank one decision may spend, beyond its own time."""
 GREEDY_MENUS = {
@@ -266,6 +272,12 @@ class MctsBot(sdk.Bot):
             budget = min(budget, self.settings.move_time)
         return max(0.0, budget)
 
+    def tree_candidates(self, game: str) -> int:
+        """The heuristic's best actions tried below the root: ``--tree-candidates``, else the
+        game's own (``TREE_CANDIDATES``), else 0 (all)."""
+        k = self.settings.tree_candidates
+        return TREE_CANDIDATES.get(game, 0) if k is None else k
+
     def greedy_bot(self, game: str, always: bool = False) -> Any | None:
         """The game's heuristic bot for rollouts (or ``always``), loaded once; None without one."""
         if game not in GREEDY_BOTS or not (always or self.settings.rollout == "greedy"):
@@ -396,9 +408,10 @@ def parse_settings(argv: list[str]) -> argparse.Namespace:
     parser.add_argument(
         "--tree-candidates",
         type=int,
-        default=0,
+        default=None,
         help="below the root, try only the heuristic's best K actions of each seat "
-        "(0: all; only where the heuristic scores engine states, as Carcassonne's does)",
+        "(0: all; only where the heuristic scores engine states, as Carcassonne's does; "
+        "default: the game's own, TREE_CANDIDATES in bots/mcts_bot.py)",
     )
     parser.add_argument(
         "--greedy-menus",

@@ -60,7 +60,8 @@ class Search:
         self.greedy = bot.greedy_bot(model.match.game)
         heuristic = bot.greedy_bot(model.match.game, always=True)
         ranking = getattr(heuristic, "state_scores", None)
-        self.tree_ranking = ranking if self.settings.tree_candidates > 0 else None
+        self.tree_candidates = bot.tree_candidates(model.match.game)
+        self.tree_ranking = ranking if self.tree_candidates > 0 else None
         """The heuristic's scores of a state's legal actions, where it has them: below the
         root, the tree tries only its best few (``--tree-candidates``)."""
         playing_states = getattr(self.greedy, "state_player", None)
@@ -194,7 +195,7 @@ class Search:
             assert self.tree_ranking is not None
             scores = self.tree_ranking(state, seat)
             best = sorted(range(len(legal)), key=lambda i: (-scores[i], i))
-            node.candidates = frozenset(legal[i] for i in best[: self.settings.tree_candidates])
+            node.candidates = frozenset(legal[i] for i in best[: self.tree_candidates])
         return [action for action in legal if action in node.candidates] or legal
 
     def select(

@@ -351,7 +351,7 @@ class Land6Judge:
 
 ESTIMATES = {
     "land": Estimate(LandRace(scale=3.0), rollout_steps=0),
-    "carcassonne": Estimate(by_lead(carcassonne_points, scale=10.0), rollout_steps=12),
+    "carcassonne": Estimate(by_lead(carcassonne_points, scale=10.0), rollout_steps=1),
     "landover": Estimate(by_lead(landover_points, LANDOVER_SCALE), rollout_steps=40),
     "farlanthia": Estimate(by_timed_lead(farlanthia_points, farlanthia_scale), rollout_steps=40),
     "land6": Estimate(Land6Judge(), rollout_steps=4),

@@ -182,8 +182,8 @@ def test_search_chooses_among_the_greedy_bots_best_few(game: str) -> None:
 
 
 def test_below_the_root_the_tree_tries_only_the_heuristics_best_few() -> None:
-    """``--tree-candidates 1``: every seat's decision below the root is the heuristic's best
-    (the rival replies as a player would), while chance still branches."""
+    """``--tree-candidates 1`` (Carcassonne's default): every seat's decision below the root
+    is the heuristic's best (the rival replies as a player would); chance still branches."""
 
     def widest_below_root(root: Any) -> tuple[int, int]:
         """The most moves, and the most chance outcomes, tried at one node below the root."""
@@ -197,11 +197,12 @@ def test_below_the_root_the_tree_tries_only_the_heuristics_best_few() -> None:
             nodes.extend(node.children.values())
         return moves, outcomes
 
-    narrow = mcts("--iterations", "300", "--tree-candidates", "1")
+    narrow = mcts("--iterations", "300")  # Carcassonne's own: TREE_CANDIDATES
+    assert narrow.tree_candidates("carcassonne") == 1
     narrow.decide(decision_at("carcassonne", 2, 0.5))
     moves, outcomes = widest_below_root(narrow.trees["m"])
     assert moves == 1 and outcomes > 1
-    wide = mcts("--iterations", "300")
+    wide = mcts("--iterations", "300", "--tree-candidates", "0")
     wide.decide(decision_at("carcassonne", 2, 0.5))
     assert widest_below_root(wide.trees["m"])[0] > 1
 
