@@ -30,6 +30,8 @@ greedy = importlib.import_module("landgrave_bots.carcassonne_greedy")
 
 WIDTH = 3
 """Placements looked at beyond the greedy estimate: its best three."""
+Judged = tuple[list[float], list[Any]]
+"""Each legal placement's score, and its plan for the follower (``greedy.Plan``)."""
 TIME_SHARE = 0.25
 """The share of a decision's own time (the bank aside) the look may take: it takes about
 80 ms, and a search bot asking it (bots/mcts_bot.py) spends the rest searching."""
@@ -43,9 +45,9 @@ class CarcassonneLookaheadBot(greedy.CarcassonneGreedyBot):
     def __init__(self, weights: Any = greedy.TUNED, width: int = WIDTH) -> None:
         super().__init__(weights)
         self.width = width
-        self.last: tuple[Any, list[float], list[Any]] | None = None
-        """The last tile decision judged (its key, scores and plans): the MCTS bot asks
-        ``decide`` and ``action_scores`` of the same decision."""
+        self.last: tuple[bytes, Judged | None] | None = None
+        """The last tile decision judged (its observation) and what came of it: the MCTS
+        bot asks ``decide`` and ``action_scores`` of the same decision."""
 
     def decide(self, decision: sdk.Decision) -> int:
         judged = self._judged(decision)
@@ -60,29 +62,23 @@ class CarcassonneLookaheadBot(greedy.CarcassonneGreedyBot):
         judged = self._judged(decision)
         return super().action_scores(decision) if judged is None else judged[0]
 
-    def _judged(self, decision: sdk.Decision) -> tuple[list[float], list[Any]] | None:
+    def _judged(self, decision: sdk.Decision) -> Judged | None:
         """Each placement's score and plan, or None: a follower decision, no forward model,
         or no time for the look."""
         deadline = time.monotonic() + TIME_SHARE * (decision.seconds_left - decision.bank_seconds)
-        legal = decision.legal_actions
-        if legal[0].WhichOneof("kind") != "place_tile":
+        if decision.legal_actions[0].WhichOneof("kind") != "place_tile":
             return None
-        obs = decision.observation
-        key = (decision.match.match_id, len(obs.board), obs.tile_to_place.SerializeToString())
-        if self.last is not None and self.last[0] == key:
-            return self.last[1], self.last[2]
+        key = decision.observation.SerializeToString()
+        if self.last is None or self.last[0] != key:
+            self.last = (key, self._look(decision, deadline))
+        return self.last[1]
+
+    def _look(self, decision: sdk.Decision, deadline: float) -> Judged | None:
         try:
             state = decision.forward_model().sample(random.Random(0))
-        except sdk.NoForwardModel:
+            return lookahead_scores(state, decision.match.seat, self.weights, self.width, deadline)
+        except (sdk.NoForwardModel, OutOfTime):
             return None
-        try:
-            judged = lookahead_scores(
-                state, decision.match.seat, self.weights, self.width, deadline
-            )
-        except OutOfTime:
-            return None
-        self.last = (key, *judged)
-        return judged
 
 
 class LookaheadStatePlayer(greedy.StatePlayer):
@@ -108,7 +104,7 @@ class OutOfTime(Exception):
 
 def lookahead_scores(
     state: Any, seat: int, weights: Any, width: int = WIDTH, deadline: float = math.inf
-) -> tuple[list[float], list[Any]]:
+) -> Judged:
     """Each legal placement's score and follower plan (``greedy.Plan``), best highest.
 
     The greedy estimate's best ``width`` placements score their gain less the
