@@ -23,21 +23,14 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import math
-import random
-import statistics
 import sys
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any, NoReturn
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.sparring_results import Z95, wilson  # noqa: E402
-from referee.engine import CHANCE  # noqa: E402
-from referee.games.carcassonne import ENGINE  # noqa: E402
-from referee.match.chance import sample_outcome  # noqa: E402
+from bench import state_duels  # noqa: E402
 
 greedy = importlib.import_module("landgrave_bots.carcassonne_greedy")
 lookahead = importlib.import_module("landgrave_bots.carcassonne_lookahead")
@@ -50,50 +43,18 @@ class Player:
         self.weights = weights
         self.looks_ahead = looks_ahead
 
-    def fresh(self) -> Any:
+    def fresh(self, game: state_duels.Game, players: int) -> Any:
         if self.looks_ahead:
             return lookahead.LookaheadStatePlayer(self.weights)
         return greedy.StatePlayer(self.weights)
 
 
-def play(seed: int, seats: tuple[Player, Player]) -> list[int]:
-    """The final scores of one game, seat ``i`` played by ``seats[i]``."""
-    rng = random.Random(seed)
-    state = ENGINE.new_game(ENGINE.default_config(), 2)
-    players = [seat.fresh() for seat in seats]
-    while not state.is_terminal():
-        seat = state.to_act()[0]
-        if seat == CHANCE:
-            state.apply(CHANCE, sample_outcome(state.chance_outcomes(), rng))
-        else:
-            state.apply(seat, players[seat].choose(state, seat))
-    return [score.total for score in state.scores]
+CARCASSONNE = state_duels.Game("carcassonne")
 
 
-def duel(seed: int, base: Player, candidate: Player) -> list[tuple[float, int]]:
+def duel(seed: int, base: Player, candidate: Player) -> list[tuple[float, float]]:
     """The candidate's points and margin in the seed's two games (seats swapped)."""
-    results = []
-    for seat in (0, 1):
-        scores = play(seed, (candidate, base) if seat == 0 else (base, candidate))
-        mine, theirs = scores[seat], scores[1 - seat]
-        points = 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
-        results.append((points, mine - theirs))
-    return results
-
-
-def weights_of(pairs: list[str], start: Any) -> Any:
-    """Weights from KEY=VALUE texts, the rest ``start``'s; a bad one exits in a line."""
-    known = greedy.Weights._fields
-    values: dict[str, float] = {}
-    for pair in pairs:
-        key, sep, text = pair.partition("=")
-        if not sep or key not in known:
-            refuse(f"{pair!r} is not KEY=VALUE with KEY one of: {', '.join(known)}")
-        try:
-            values[key] = float(text)
-        except ValueError:
-            refuse(f"{pair!r}: {text!r} is not a number")
-    return start._replace(**values)
+    return state_duels.duel(CARCASSONNE, seed, base, candidate)
 
 
 def refuse(message: str) -> NoReturn:
@@ -116,24 +77,16 @@ def main(argv: list[str] | None = None) -> None:
     if args.games < 1 or args.jobs < 1:
         refuse("--games and --jobs must be at least 1")
     start = greedy.TUNED if args.tuned else greedy.WEIGHTS
-    candidate = Player(weights_of(args.weights, start), args.lookahead)
-    base = Player(weights_of(args.base, greedy.WEIGHTS))
+    try:
+        candidate = Player(state_duels.weights_of(args.weights, start), args.lookahead)
+        base = Player(state_duels.weights_of(args.base, greedy.WEIGHTS))
+    except ValueError as error:
+        refuse(str(error))
     seeds = range(args.first_seed, args.first_seed + args.games)
-    with ProcessPoolExecutor(args.jobs) as pool:
-        pairs = list(pool.map(duel, seeds, [base] * len(seeds), [candidate] * len(seeds)))
-    games = [game for pair in pairs for game in pair]
-    points = sum(p for p, _ in games)
-    low, high = wilson(points, len(games))
-    margins = [m for _, m in games]
-    spread = Z95 * statistics.stdev(margins) / math.sqrt(len(margins))
-    mean = statistics.mean(margins)
+    standing = state_duels.duels(CARCASSONNE, seeds, base, candidate, args.jobs)
     flags = [flag for flag, on in (("lookahead", args.lookahead), ("tuned", args.tuned)) if on]
     name = " ".join([*flags, *args.weights])
-    print(
-        f"{name or 'own weights'} vs {' '.join(args.base) or 'own'}: "
-        f"{points / len(games):.3f} [{low:.3f}, {high:.3f}] in {len(games)} games, "
-        f"margin {mean:+.1f} [{mean - spread:+.1f}, {mean + spread:+.1f}]"
-    )
+    print(f"{name or 'own weights'} vs {' '.join(args.base) or 'own'}: {standing.summary()}")
 
 
 if __name__ == "__main__":

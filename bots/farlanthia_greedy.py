@@ -15,17 +15,57 @@ Deterministic: no randomness at all.
 
 from __future__ import annotations
 
+import functools
 import heapq
-from typing import Any
+import math
+from typing import Any, NamedTuple
 
 import sdk
 
-GUARD = 3
+
+class Weights(NamedTuple):
+    """The greedy bot's numbers: guesses of ours, tried in bench/farlanthia_tuning.py."""
+
+    guard: float = 3
+    """Troops kept on the capitol when an army marches out of it..."""
+    threat: float = 0.0
+    """... or more: this share of the enemy troops that could reach it next season."""
+    attack_margin: float = 1
+    """Attack when the stack outnumbers the defenders (walls count 2) by more than this."""
+    withdraw: float = 1.0
+    """Withdraw from a battle once our units are no more than this times theirs."""
+    scout_die: float = 4
+    """The lowest leadership die spent on scouting..."""
+    scout_until: float = 12
+    """... up to this season."""
+    keep_dice: float = 0
+    """Leadership dice not spent on the caravan: kept to swap into battles and
+    negotiations, where renown's bonus pips raise them (the highest are kept)."""
+    propose_at: float = 0
+    """Propose the negotiation our ambassador is strongest at, when that strength is at
+    least this; 0: forced labor every other season, whatever the strength."""
+    accept_at: float = 99
+    """Accept a proposal made at this strength or more (a contested one's honor goes to
+    its winner); below it, resist."""
+
+
+WEIGHTS = Weights()
+"""The greedy bot's own."""
+TUNED = WEIGHTS._replace(propose_at=3, keep_dice=1, scout_die=7, threat=0.5)
+"""Numbers tuned against ``WEIGHTS`` in games of the greedy bot against itself
+(bench/farlanthia_tuning.py; BENCHMARKS.md): the farlanthia-tuned bot's."""
+
 MOVE_COST = {2: 3, 3: 2, 4: 3, 5: 2, 6: 1}
 BUILD_VALUE = {3: 60, 2: 50, 5: 40, 1: 30, 6: 5, 7: 4}
 """City, town, mine, village, garrison, fort; roads and walls are not worth it."""
 VILLAGE_TERRAIN_BONUS = {5: 5, 4: 6, 6: 2}
 HUNDRED = 100
+REACH = 6
+"""Movement within which enemy troops count as a threat to the capitol: two seasons' march."""
+TRUCE, TRADE, LEGALITY, FORCED_LABOR = 1, 2, 3, 4
+"""Negotiation kinds (Propose.kind)."""
+ARTIFACT = 40
+"""Realm Ancestry Artifact of seat s: card 40 + s; held against s, +1 strength."""
 POOR_LAND = (2, 3, 4)
 """Lakes, badlands and mountains: worth placing near an enemy in the draft."""
 
@@ -39,13 +79,16 @@ class FarlanthiaGreedyBot(sdk.Bot):
     version = "1"
     games = ("farlanthia",)
 
+    def __init__(self, weights: Weights = WEIGHTS) -> None:
+        self.weights = weights
+
     def decide(self, decision: sdk.Decision) -> int:
         scores = self.action_scores(decision)
         return max(range(len(scores)), key=lambda i: (scores[i], -i))
 
     def action_scores(self, decision: sdk.Decision) -> list[float]:
         """Every legal action's score, the best highest (it plays the first of the best)."""
-        view = View(decision.observation, decision.match.seat)
+        view = View(decision.observation, decision.match.seat, self.weights)
         return [self.score(view, action) for action in decision.legal_actions]
 
     def score(self, view: View, action: Any) -> float:
@@ -69,12 +112,17 @@ class FarlanthiaGreedyBot(sdk.Bot):
         return 50 - 2 * (to_target + from_home) - from_home / 10
 
     def _scout_with_die(self, view: View, part: Any) -> float:
-        return 2.0 + part.die / 10 if part.die >= 4 and view.season <= 12 else 0.0
+        w = self.weights
+        return (
+            2.0 + part.die / 10 if part.die >= w.scout_die and view.season <= w.scout_until else 0.0
+        )
 
     def _draw_adventure(self, view: View, part: Any) -> float:
         return 10 - part.die
 
     def _requisition(self, view: View, part: Any) -> float:
+        if len(view.me.dice) <= self.weights.keep_dice:
+            return -1.0  # kept for battles and negotiations
         want = {3: 6, 0: 4, 1: 3, 2: 2}[part.resource]
         return 70 + want - part.die / 10
 
@@ -97,7 +145,7 @@ class FarlanthiaGreedyBot(sdk.Bot):
 
     def _move(self, view: View, part: Any) -> float:
         fresh = view.obs.troops[part.source] - view.obs.exhausted[part.source]
-        keep = GUARD if part.source == view.me.capitol else 0
+        keep = view.guard() if part.source == view.me.capitol else 0
         if part.count != max(1, fresh - keep) and part.count != fresh:
             return -10
         if view.obs.troops[part.source] - part.count < keep:
@@ -117,7 +165,7 @@ class FarlanthiaGreedyBot(sdk.Bot):
         if enemy not in (-1, view.seat):
             walls = 2 if view.obs.structure[target] in (4, 7, 8) else 0
             defenders = view.obs.troops[target] + walls
-            if units <= defenders + 1:
+            if units <= defenders + self.weights.attack_margin:
                 return -10
             return 30 + gain
         if view.obs.owner[target] not in (-1, view.seat):
@@ -138,18 +186,22 @@ class FarlanthiaGreedyBot(sdk.Bot):
         mine, theirs = battle.attacker_units, battle.defender_units
         if battle.mover != battle.attacker:
             mine, theirs = theirs, mine
-        return 2.0 if mine <= theirs else 0.0
+        return 2.0 if mine <= theirs * self.weights.withdraw else 0.0
 
     def _raise_militia(self, view: View, part: Any) -> float:
         return 40.0
 
     def _propose(self, view: View, part: Any) -> float:
-        if part.kind == 4 and view.season % 2 == 1:
+        if self.weights.propose_at:
+            strength = view.strength(part.kind, part.target)
+            return 2.0 + strength / 10 if strength >= self.weights.propose_at else -1.0
+        if part.kind == FORCED_LABOR and view.season % 2 == 1:
             return 2.0
         return -1.0
 
     def _respond(self, view: View, part: Any) -> float:
-        return 0.0 if part.accept else 1.0
+        strength = view.obs.frames[-1].count
+        return float(part.accept == (strength >= self.weights.accept_at))
 
     def _substitute(self, view: View, part: Any) -> float:
         battle = view.obs.battle
@@ -180,15 +232,17 @@ class FarlanthiaGreedyBot(sdk.Bot):
 class View:
     """What the bot works out from one observation."""
 
-    def __init__(self, obs: Any, seat: int) -> None:
+    def __init__(self, obs: Any, seat: int, weights: Weights = WEIGHTS) -> None:
         self.obs = obs
         self.seat = seat
+        self.weights = weights
         self.me = obs.players[seat]
         self.season = obs.season
         coords = list(zip(obs.q, obs.r, strict=True))
         self.coords = coords
         self.target = self._pick_target()
         self._dist: list[float] | None = None
+        self._guard: int | None = None
 
     def _pick_target(self) -> int:
         mine = self.coords[self.me.capitol]
@@ -196,6 +250,29 @@ class View:
         if not enemies:
             return self.me.capitol
         return min(enemies, key=lambda t: (hex_distance(mine, self.coords[t]), t))
+
+    def strength(self, kind: int, other: int) -> int:
+        """Our ambassador's strength proposing ``kind`` to ``other`` now (FARL-26)."""
+        now = self.season - 1
+        last = now - 1 if now else -99
+        me, them = self.me, self.obs.players[other]
+        if kind == TRUCE:
+            engaged = max(me.attacked[other], them.attacked[self.seat])
+            options = [0] if engaged == now else [1] if engaged == last else []
+            options = options or [3 if engaged < 0 else 2]
+        elif kind == TRADE:
+            options = [0] if me.last_trade == now else [1] if me.last_trade == last else []
+            options = options or [3 if me.last_trade < 0 else 2]
+        elif kind == LEGALITY:
+            options = [0] if me.last_legality == now else [1] if me.last_legality == last else []
+            options += [3] if them.attacked[self.seat] == now else []
+            options = options or [2]
+        else:
+            options = [0] if me.last_forced == last else []
+            options += [2] if me.last_forced < 0 else []
+            options += [3] if not any(me.resources) else []
+            options = options or [1]
+        return max(options) + (ARTIFACT + other in me.hand)
 
     def enemy_distance(self, tile: int) -> int:
         """Hex distance from a tile to the nearest enemy capitol."""
@@ -215,43 +292,64 @@ class View:
             if s == kind and o == self.seat
         )
 
+    def guard(self) -> int:
+        """How many troops stay on the capitol when an army leaves it."""
+        if self._guard is None:
+            guard = self.weights.guard
+            if self.weights.threat:
+                home = self._dijkstra(self.me.capitol)
+                near = sum(
+                    troops
+                    for tile, (troops, owner) in enumerate(
+                        zip(self.obs.troops, self.obs.troop_owner, strict=True)
+                    )
+                    if owner not in (-1, self.seat) and home[tile] <= REACH
+                )
+                guard = max(guard, self.weights.threat * near)
+            self._guard = math.ceil(guard)
+        return self._guard
+
     def distance_to_target(self, tile: int) -> float:
         """Movement cost from a tile to the target over revealed tiles (hex distance if cut off)."""
         if self._dist is None:
-            self._dist = self._dijkstra()
+            self._dist = self._dijkstra(self.target)
         known = self._dist[tile]
         if known < HUNDRED:
             return known
         return HUNDRED + hex_distance(self.coords[tile], self.coords[self.target])
 
-    def _cost(self, tile: int) -> int:
-        structure = self.obs.structure[tile]
-        if structure == 9:
-            return 1
-        if structure == 8:
-            return 3
-        return MOVE_COST.get(self.obs.terrain[tile], 99)
+    def _costs(self) -> list[int]:
+        """Each tile's cost to enter (99: it cannot be entered)."""
+        return [
+            1 if structure == 9 else 3 if structure == 8 else MOVE_COST.get(terrain, 99)
+            for structure, terrain in zip(self.obs.structure, self.obs.terrain, strict=True)
+        ]
 
-    def _dijkstra(self) -> list[float]:
-        size = len(self.coords)
-        where = {c: i for i, c in enumerate(self.coords)}
-        dist = [float(HUNDRED * 10)] * size
-        dist[self.target] = 0
-        heap = [(0.0, self.target)]
+    def _dijkstra(self, goal: int) -> list[float]:
+        """Each tile's movement cost to ``goal`` over revealed tiles (a thousand if none)."""
+        costs = self._costs()
+        neighbours = _neighbours(tuple(self.coords))
+        dist = [float(HUNDRED * 10)] * len(costs)
+        dist[goal] = 0
+        heap = [(0.0, goal)]
         while heap:
             d, tile = heapq.heappop(heap)
-            if d > dist[tile]:
+            cost = costs[tile]  # entering ``tile`` from a neighbour
+            if d > dist[tile] or cost >= 99:
                 continue
-            cost = self._cost(tile)  # entering ``tile`` from a neighbour
-            if cost >= 99:
-                continue
-            q, r = self.coords[tile]
-            for dq, dr in ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)):
-                n = where.get((q + dq, r + dr))
-                if n is not None and self._cost(n) < 99 and d + cost < dist[n]:
+            for n in neighbours[tile]:
+                if costs[n] < 99 and d + cost < dist[n]:
                     dist[n] = d + cost
                     heapq.heappush(heap, (d + cost, n))
         return dist
+
+
+@functools.cache
+def _neighbours(coords: tuple[tuple[int, int], ...]) -> list[list[int]]:
+    """Each tile's neighbours on a map (maps are few: cached by their tiles' coordinates)."""
+    where = {c: i for i, c in enumerate(coords)}
+    steps = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+    return [[where[n] for dq, dr in steps if (n := (q + dq, r + dr)) in where] for q, r in coords]
 
 
 if __name__ == "__main__":

@@ -35,9 +35,10 @@ value per seat. So:
   and kept unless search finds better on evidence (a lead of ``--overrule``
   standard errors, from the spread of the values seen): a search too short
   to judge plays no worse than the greedy bot;
-- the heuristic: the game's greedy bot, but in Carcassonne a stronger one
-  (``SEARCH_HEURISTICS``: tuned weights, and a look at the rival's reply),
-  for the choice searched first, the root's candidates and greedy rollouts;
+- the heuristic: the game's greedy bot, but in Carcassonne and Farlanthia a
+  stronger one (``SEARCH_HEURISTICS``: tuned numbers, and in Carcassonne a
+  look at the rival's reply), for the choice searched first, the root's
+  candidates and greedy rollouts;
 - candidates: at the root, search may be kept to the greedy bot's best few
   actions by its own scores (``--candidates``): among dozens of near-equal
   actions the most visited leads by noise; below the root, to the heuristic's
@@ -81,10 +82,14 @@ GREEDY_BOTS = {
     "farlanthia": ("farlanthia_greedy.py", "FarlanthiaGreedyBot"),
 }
 """Per game, the heuristic bot (file in bots/, installed in landgrave_bots; class)."""
-SEARCH_HEURISTICS = {"carcassonne": ("carcassonne_lookahead.py", "CarcassonneLookaheadBot")}
+SEARCH_HEURISTICS = {
+    "carcassonne": ("carcassonne_lookahead.py", "CarcassonneLookaheadBot"),
+    "farlanthia": ("farlanthia_tuned.py", "FarlanthiaTunedBot"),
+}
 """Per game, a stronger heuristic bot (file, class) that search asks instead of the greedy
 bot. Carcassonne's plays by tuned weights and looks at the rival's best reply to its best
-few placements: 0.627 against the greedy bot in 200 games (BENCHMARKS.md)."""
+few placements: 0.627 against the greedy bot in 200 games; Farlanthia's is the greedy bot
+with tuned numbers (BENCHMARKS.md)."""
 ROOT_CANDIDATES: dict[str, int] = {"carcassonne": 3}
 """Per game, the greedy bot's best actions searched at the root (``--candidates``); else all.
 Carcassonne's 3: 0.525 against greedy at 1,200 iterations, 0.275 with all (BENCHMARKS.md)."""

@@ -47,6 +47,7 @@ BUILTIN_BOTS = (
     BuiltinBot("carcassonne-lookahead", "carcassonne_lookahead.py", ("carcassonne",)),
     BuiltinBot("landover-greedy", "landover_greedy.py", ("landover",)),
     BuiltinBot("farlanthia-greedy", "farlanthia_greedy.py", ("farlanthia",)),
+    BuiltinBot("farlanthia-tuned", "farlanthia_tuned.py", ("farlanthia",)),
     BuiltinBot("mcts", "mcts_bot.py", ()),
 )
 _BY_NAME = {bot.name: bot for bot in BUILTIN_BOTS}

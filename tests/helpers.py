@@ -15,12 +15,17 @@ TEST_BOTS = ROOT / "tests" / "bots"
 
 def load_bot(filename: str, class_name: str, *args: Any) -> Any:
     """An instance of a bot class defined in bots/FILENAME, for in-process play."""
+    return getattr(load_bot_module(filename), class_name)(*args)
+
+
+def load_bot_module(filename: str) -> Any:
+    """The module bots/FILENAME, loaded afresh (this checkout's, whatever is installed)."""
     path = BOTS / filename
     spec = importlib.util.spec_from_file_location(f"bots_{path.stem}", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    return getattr(module, class_name)(*args)
+    return module
 
 
 def live_processes_in_group(pgid: int) -> list[int]:

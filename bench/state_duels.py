@@ -1,0 +1,156 @@
+"""Two players on a game's own engine states, each seed with both seatings: the tuning loop.
+
+The tuning benches (bench/carcassonne_tuning.py, bench/farlanthia_tuning.py)
+ask whether one set of a heuristic bot's numbers plays better than another.
+Through the referee a game costs processes, sockets and protobuf; here the
+engine's state is stepped in one process and a player chooses straight from
+it. Each seed is played twice with the seats swapped: chance follows the
+seed, so both sides meet the same luck and the first seat's edge cancels.
+
+A player is any picklable object whose ``fresh(game, players)`` gives, for
+one game, an object with ``choose(state, seat) -> action``. ``DecisionPlayer`` makes one
+of any ``sdk.Bot`` by asking it as the referee would, from the seat's
+observation.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import statistics
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+
+import sdk
+from bench.sparring_results import Z95, wilson
+from referee.config import build_config, parse_assignments
+from referee.engine import CHANCE, SeatOutcome
+from referee.games import get_engine
+from referee.match.chance import sample_outcome
+
+
+@dataclass(frozen=True)
+class Game:
+    """What is played: an installed game by name, and its options (``--config`` pairs)."""
+
+    name: str
+    options: tuple[str, ...] = ()
+
+    def config(self) -> Any:
+        """The game's config; an unknown option or a wrong value raises ConfigError."""
+        return build_config(get_engine(self.name), parse_assignments(list(self.options)))
+
+    def start(self, players: int) -> Any:
+        return get_engine(self.name).new_game(self.config(), players)
+
+
+def play(game: Game, seed: int, players: Sequence[Any]) -> list[SeatOutcome]:
+    """Each seat's outcome of one game, seat ``i`` played by ``players[i]``."""
+    rng = random.Random(seed)
+    state = game.start(len(players))
+    choosers = [player.fresh(game, len(players)) for player in players]
+    while not state.is_terminal():
+        for seat in state.to_act():
+            if seat == CHANCE:
+                state.apply(CHANCE, sample_outcome(state.chance_outcomes(), rng))
+            else:
+                state.apply(seat, choosers[seat].choose(state, seat))
+    return list(state.outcome())
+
+
+def duel(game: Game, seed: int, base: Any, candidate: Any) -> list[tuple[float, float]]:
+    """The candidate's points (a win 1, a shared first place 1/2) and margin in the
+    seed's two games, the candidate first in seat 0, then in seat 1."""
+    results = []
+    for seat in (0, 1):
+        outcome = play(game, seed, (candidate, base) if seat == 0 else (base, candidate))
+        mine, theirs = outcome[seat], outcome[1 - seat]
+        points = 1.0 if mine.rank < theirs.rank else 0.5 if mine.rank == theirs.rank else 0.0
+        results.append((points, mine.score - theirs.score))
+    return results
+
+
+@dataclass(frozen=True)
+class Standing:
+    """The candidate's results over a run of duels."""
+
+    games: list[tuple[float, float]]
+
+    @property
+    def score(self) -> float:
+        return sum(p for p, _ in self.games) / len(self.games)
+
+    def summary(self) -> str:
+        """Its points a game and mean margin, each with a 95% interval."""
+        low, high = wilson(sum(p for p, _ in self.games), len(self.games))
+        margins = [m for _, m in self.games]
+        mean = statistics.mean(margins)
+        spread = Z95 * statistics.stdev(margins) / math.sqrt(len(margins)) if margins[1:] else 0
+        return (
+            f"{self.score:.3f} [{low:.3f}, {high:.3f}] in {len(self.games)} games, "
+            f"margin {mean:+.1f} [{mean - spread:+.1f}, {mean + spread:+.1f}]"
+        )
+
+
+def duels(game: Game, seeds: range, base: Any, candidate: Any, jobs: int) -> Standing:
+    """The candidate against the base on every seed, both seatings, ``jobs`` processes."""
+    with ProcessPoolExecutor(jobs) as pool:
+        n = len(seeds)
+        pairs = pool.map(duel, [game] * n, seeds, [base] * n, [candidate] * n)
+        return Standing([result for pair in pairs for result in pair])
+
+
+def weights_of(pairs: Sequence[str], start: Any) -> Any:
+    """``start`` (a NamedTuple of numbers) with the changes named by KEY=VALUE texts.
+
+    Raises:
+        ValueError: a text is not KEY=VALUE with a known KEY and a number; the message
+            says which, in one line.
+    """
+    known = start._fields
+    values: dict[str, float] = {}
+    for pair in pairs:
+        key, sep, text = pair.partition("=")
+        if not sep or key not in known:
+            raise ValueError(f"{pair!r} is not KEY=VALUE with KEY one of: {', '.join(known)}")
+        try:
+            values[key] = float(text)
+        except ValueError:
+            raise ValueError(f"{pair!r}: {text!r} is not a number") from None
+    return start._replace(**values)
+
+
+class DecisionPlayer:
+    """Plays a seat by asking an ``sdk.Bot`` as the referee would: its observation and
+    legal actions as messages (no events, no clock). ``make`` builds the bot afresh
+    for each game (a picklable callable), so a bot that remembers starts clean."""
+
+    def __init__(self, make: Any) -> None:
+        self.make = make
+
+    def fresh(self, game: Game, players: int) -> _Asker:
+        return _Asker(game, players, self.make())
+
+
+class _Asker:
+    def __init__(self, game: Game, players: int, bot: sdk.Bot) -> None:
+        self.engine = get_engine(game.name)
+        self.bot = bot
+        self.matches = [
+            sdk.MatchInfo("duel", game.name, seat, players, game.config())
+            for seat in range(players)
+        ]
+
+    def choose(self, state: Any, seat: int) -> Any:
+        legal = state.legal_actions(seat)
+        if len(legal) == 1:
+            return legal[0]
+        decision = sdk.Decision(
+            match=self.matches[seat],
+            observation=state.observation(seat),
+            legal_actions=[self.engine.action_to_proto(action) for action in legal],
+            seconds_left=60.0,
+        )
+        return legal[self.bot.decide(decision)]
