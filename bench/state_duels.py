@@ -1,6 +1,6 @@
 """Two players on a game's own engine states, each seed with both seatings: the tuning loop.
 
-The tuning benches (bench/carcassonne_tuning.py, bench/farlanthia_tuning.py)
+The tuning benches (bench/carcassonne_tuning.py, bench/tuning.py)
 ask whether one set of a heuristic bot's numbers plays better than another.
 Through the referee a game costs processes, sockets and protobuf; here the
 engine's state is stepped in one process and a player chooses straight from

@@ -24,12 +24,12 @@ import sdk
 
 
 class Weights(NamedTuple):
-    """The greedy bot's numbers: guesses of ours, tried in bench/farlanthia_tuning.py."""
+    """The greedy bot's numbers: guesses of ours, tried in bench/tuning.py."""
 
     guard: float = 3
     """Troops kept on the capitol when an army marches out of it..."""
     threat: float = 0.0
-    """... or more: this share of the enemy troops that could reach it next season."""
+    """... or more: this share of the enemy troops within two seasons' march of it."""
     attack_margin: float = 1
     """Attack when the stack outnumbers the defenders (walls count 2) by more than this."""
     withdraw: float = 1.0
@@ -53,7 +53,7 @@ WEIGHTS = Weights()
 """The greedy bot's own."""
 TUNED = WEIGHTS._replace(propose_at=3, keep_dice=1, scout_die=7, threat=0.5)
 """Numbers tuned against ``WEIGHTS`` in games of the greedy bot against itself
-(bench/farlanthia_tuning.py; BENCHMARKS.md): the farlanthia-tuned bot's."""
+(bench/tuning.py; BENCHMARKS.md): the farlanthia-tuned bot's."""
 
 MOVE_COST = {2: 3, 3: 2, 4: 3, 5: 2, 6: 1}
 BUILD_VALUE = {3: 60, 2: 50, 5: 40, 1: 30, 6: 5, 7: 4}

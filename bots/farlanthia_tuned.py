@@ -1,7 +1,7 @@
 """The Farlanthia greedy bot playing by tuned numbers: a stronger sparring partner.
 
 Its rules are the greedy bot's (bots/farlanthia_greedy.py); its numbers
-(``TUNED``) were found with bench/farlanthia_tuning.py in games against the
+(``TUNED``) were found with bench/tuning.py in games against the
 greedy bot's own. Renown, and past it valor and honor, decide a Farlanthia
 game that runs its five years, so the numbers that count most are the ones
 that win or give away honor: it proposes a negotiation only when its

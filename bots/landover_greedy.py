@@ -17,9 +17,40 @@ ties, so it is deterministic):
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 import sdk
+
+
+class Weights(NamedTuple):
+    """The greedy bot's numbers: guesses of ours, tried in bench/landover_tuning.py.
+
+    An action's score is its kind's base (the best-scored action is played),
+    plus, for buildings, the corner's worth in production pips.
+    """
+
+    city: float = 100
+    village: float = 90
+    culture: float = 60
+    """Improving a culture track, plus the track's level."""
+    military: float = 50
+    """Military, when the barbarians are near and no other seat has less."""
+    barbarians_near: float = 4
+    """How far the barbarians must have come to count as near."""
+    road: float = 30
+    """A road, only while no free village corner is reachable, plus the best one's worth."""
+    propose_trade: float = 27
+    bank_trade: float = 25
+    play_card: float = 20
+    raid: float = 15
+    wall: float = 10
+    """A wall, while the hand holds more than seven cards."""
+    leader_margin: float = 2
+    """No offer of a seat this close to the winning points is accepted."""
+
+
+WEIGHTS = Weights()
+"""The greedy bot's own."""
 
 WOOD, CLAY, WOOL, WHEAT, ORE = range(5)
 VILLAGE_COST = (1, 1, 1, 1, 0, 0, 0, 0)
@@ -43,13 +74,16 @@ class LandoverGreedyBot(sdk.Bot):
     version = "1"
     games = ("landover",)
 
+    def __init__(self, weights: Weights = WEIGHTS) -> None:
+        self.weights = weights
+
     def decide(self, decision: sdk.Decision) -> int:
         scores = self.action_scores(decision)
         return scores.index(max(scores))
 
     def action_scores(self, decision: sdk.Decision) -> list[float]:
         """Every legal action's score, the best highest (it plays the first of the best)."""
-        view = _View(decision.observation)
+        view = _View(decision.observation, self.weights)
         return [view.score(action) for action in decision.legal_actions]
 
 
@@ -60,8 +94,9 @@ def pips(number: int) -> int:
 class _View:
     """The observation as plain lists, with the scoring rules."""
 
-    def __init__(self, obs: Any) -> None:
+    def __init__(self, obs: Any, weights: Weights = WEIGHTS) -> None:
         self.obs = obs
+        self.w = weights
         self.seat = obs.seat
         self.tiles = list(obs.tiles)
         self.vertices = list(obs.vertices)
@@ -129,18 +164,20 @@ class _View:
         return float(method(inner)) if method is not None else 0.0
 
     def _score_build_city(self, inner: Any) -> float:
-        return 100 + self.value(inner.vertex)
+        return self.w.city + self.value(inner.vertex)
 
     def _score_build_village(self, inner: Any) -> float:
-        return 90 + self.value(inner.vertex)
+        return self.w.village + self.value(inner.vertex)
 
     def _score_improve_culture(self, inner: Any) -> float:
-        return 60 + self.me.culture[inner.track]
+        return self.w.culture + self.me.culture[inner.track]
 
     def _score_buy_military(self, inner: Any) -> float:
         others = [p.military for p in self.obs.players if p.seat != self.seat]
-        if self.obs.barbarian_position >= 4 and self.me.military <= min(others):
-            return 50
+        if self.obs.barbarian_position >= self.w.barbarians_near and self.me.military <= min(
+            others
+        ):
+            return self.w.military
         return -1
 
     def _score_build_road(self, inner: Any) -> float:
@@ -148,13 +185,13 @@ class _View:
             return self.route_value(inner.edge)
         if self.reachable or self.me.villages + self.me.cities >= 9:
             return -1
-        return 30 + self.route_value(inner.edge)
+        return self.w.road + self.route_value(inner.edge)
 
     def _score_build_boat(self, inner: Any) -> float:
         return self._score_build_road(inner) - 5
 
     def _score_build_wall(self, inner: Any) -> float:
-        return 10 if sum(self.hand) > 7 else -1
+        return self.w.wall if sum(self.hand) > 7 else -1
 
     def _score_bank_trade(self, inner: Any) -> float:
         need, hand = self.need, self.hand
@@ -164,10 +201,10 @@ class _View:
             return -1
         if hand[inner.give] - need[inner.give] < self.ratio[inner.give]:
             return -1
-        return 25
+        return self.w.bank_trade
 
     def _score_raid(self, inner: Any) -> float:
-        return 15 if self.me.military >= 2 or self.obs.free_raids else -1
+        return self.w.raid if self.me.military >= 2 or self.obs.free_raids else -1
 
     def _score_play_card(self, inner: Any) -> float:
         if inner.card == INVENTOR:
@@ -175,8 +212,8 @@ class _View:
         if inner.card == CRANE:
             levels = self.me.culture
             ready = any(self.hand[5 + t] >= levels[t] for t in range(3) if levels[t] < 5)
-            return 20 if ready else -1
-        return 20
+            return self.w.play_card if ready else -1
+        return self.w.play_card
 
     def _score_roll_dice(self, inner: Any) -> float:
         return 1
@@ -214,7 +251,7 @@ class _View:
             return -1  # this turn's offer found no taker: the bank is next
         lacking = any(self.surplus(k) < 0 for k in range(8))
         spare = any(self.surplus(k) > 0 for k in range(8))
-        return 27 if lacking and spare else -1
+        return self.w.propose_trade if lacking and spare else -1
 
     def _score_trade_give(self, inner: Any) -> float:
         if self.obs.offer.give:
@@ -235,7 +272,7 @@ class _View:
     def _score_accept_trade(self, inner: Any) -> float:
         offer = self.obs.offer
         proposer = self.obs.players[offer.proposer]
-        if proposer.victory_points >= self.obs.victory_points_target - 2:
+        if proposer.victory_points >= self.obs.victory_points_target - self.w.leader_margin:
             return -1
         spare = all(self.surplus(k) >= list(offer.get).count(k) for k in set(offer.get))
         wanted = any(self.surplus(k) < 0 for k in offer.give)

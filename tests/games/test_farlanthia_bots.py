@@ -180,9 +180,9 @@ def test_the_tuned_numbers_beat_the_greedy_bots_own_over_paired_seeds() -> None:
     import functools
     import importlib
 
-    tuning: Any = importlib.import_module("bench.farlanthia_tuning")
+    tuning: Any = importlib.import_module("bench.tuning")
     numbers = load_bot_module("farlanthia_greedy.py")
-    own, tuned = tuning.player(numbers.WEIGHTS), tuning.player(numbers.TUNED)
+    own, tuned = (tuning.player("farlanthia", w) for w in (numbers.WEIGHTS, numbers.TUNED))
     duel = functools.partial(tuning.state_duels.duel, tuning.state_duels.Game("farlanthia"))
     points = sum(p for seed in range(40) for p, _ in duel(seed, own, tuned))
     assert points / 80 > 0.65

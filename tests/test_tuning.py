@@ -1,0 +1,59 @@
+"""bench/tuning.py: a greedy bot's numbers against its own (Farlanthia, Landover)."""
+
+from __future__ import annotations
+
+import importlib
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+TUNING: Any = importlib.import_module("bench.tuning")
+SHORT = ["--config", "years=1", "--config", "map_radius=4"]
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    bench = Path(TUNING.__file__)
+    return subprocess.run(
+        [sys.executable, str(bench), *args], capture_output=True, text=True, check=False
+    )
+
+
+@pytest.mark.parametrize(
+    ("game", "options"), [("farlanthia", ("years=1", "map_radius=4")), ("landover", ())]
+)
+def test_the_candidate_against_its_own_numbers_takes_half_of_each_seed(
+    game: str, options: tuple[str, ...]
+) -> None:
+    """The same numbers in both seats: a seed's two games are one game, seats swapped."""
+    own = TUNING.player(game, TUNING.bot_module(game).WEIGHTS)
+    played = TUNING.state_duels.Game(game, options)
+    (first, second) = TUNING.state_duels.duel(played, 3, own, own)
+    assert first[0] + second[0] == 1.0 and first[1] == -second[1]
+
+
+def test_the_standing_is_printed_with_its_intervals(capsys: pytest.CaptureFixture[str]) -> None:
+    TUNING.main(["farlanthia", "--tuned", "guard=4", "--games", "1", "--jobs", "1", *SHORT])
+    out = capsys.readouterr().out
+    assert out.startswith("tuned guard=4 vs own: ") and "in 2 games, margin " in out
+
+
+@pytest.mark.parametrize(
+    ("args", "complaint"),
+    [
+        (["farlanthia", "gaurd=5"], "'gaurd=5' is not KEY=VALUE with KEY one of: guard"),
+        (["farlanthia", "guard=many"], "'guard=many': 'many' is not a number"),
+        (["farlanthia", "--config", "yeers=1"], "farlanthia has no option 'yeers'"),
+        (["farlanthia", "--config", "years=0"], "years"),
+        (["farlanthia", "--games", "0"], "--games and --jobs must be at least 1"),
+        (["chess", "x=1"], "no numbers to tune for 'chess'; games: farlanthia, landover"),
+    ],
+)
+def test_a_wrong_game_number_or_option_is_one_line_and_nothing_is_played(
+    args: list[str], complaint: str
+) -> None:
+    done = run(*args)
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert done.stderr.count("\n") == 1 and complaint in done.stderr
