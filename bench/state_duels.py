@@ -1,16 +1,16 @@
 """Two players on a game's own engine states, each seed with both seatings: the tuning loop.
 
-The tuning benches (bench/carcassonne_tuning.py, bench/tuning.py)
-ask whether one set of a heuristic bot's numbers plays better than another.
+The tuning benches (bench/carcassonne_tuning.py, bench/tuning.py) ask
+whether one set of a heuristic bot's numbers plays better than another.
 Through the referee a game costs processes, sockets and protobuf; here the
 engine's state is stepped in one process and a player chooses straight from
 it. Each seed is played twice with the seats swapped: chance follows the
 seed, so both sides meet the same luck and the first seat's edge cancels.
 
 A player is any picklable object whose ``fresh(game, players)`` gives, for
-one game, an object with ``choose(state, seat) -> action``. ``DecisionPlayer`` makes one
-of any ``sdk.Bot`` by asking it as the referee would, from the seat's
-observation.
+one game, an object with ``choose(state, seat) -> action``. ``DecisionPlayer``
+makes one of any ``sdk.Bot`` by asking it as the referee would, from the
+seat's observation.
 """
 
 from __future__ import annotations

@@ -8,7 +8,8 @@ that win or give away honor: it proposes a negotiation only when its
 ambassador is strong enough to win the dice battle more often than not
 (each contested negotiation gives its winner an honor), keeps its best
 leadership die for battles and negotiations instead of spending every die
-at the caravan, and spends none on scouting.
+at the caravan, and spends none on scouting. It also keeps more troops home
+while enemy troops are within two seasons' march of its capitol.
 
 It is the MCTS bot's heuristic in Farlanthia (bots/mcts_bot.py).
 """

@@ -186,3 +186,19 @@ def test_the_tuned_numbers_beat_the_greedy_bots_own_over_paired_seeds() -> None:
     duel = functools.partial(tuning.state_duels.duel, tuning.state_duels.Game("farlanthia"))
     points = sum(p for seed in range(40) for p, _ in duel(seed, own, tuned))
     assert points / 80 > 0.65
+
+
+@pytest.mark.parametrize(("keep_dice", "requisitions"), [(0, True), (1, False)])
+def test_the_greedy_bot_keeps_its_last_die_from_the_caravan_when_told(
+    keep_dice: float, requisitions: bool
+) -> None:
+    """In the realm phase with one leadership die left: spent at the caravan by default,
+    kept for battles and negotiations with ``keep_dice=1``."""
+    from referee.games.farlanthia.actions import Requisition
+
+    module = load_bot_module("farlanthia_greedy.py")
+    bot = module.FarlanthiaGreedyBot(module.WEIGHTS._replace(keep_dice=keep_dice))
+    state = game()
+    state.realms[0].dice = (5,)
+    assert any(isinstance(a, Requisition) for a in state.legal_actions(0))
+    assert isinstance(choose(bot, state, 0), Requisition) == requisitions
