@@ -43,7 +43,7 @@ class Player:
         self.weights = weights
         self.looks_ahead = looks_ahead
 
-    def fresh(self, game: state_duels.Game, players: int) -> Any:
+    def fresh(self, game: state_duels.Game, seat: int, players: int) -> Any:
         if self.looks_ahead:
             return lookahead.LookaheadStatePlayer(self.weights)
         return greedy.StatePlayer(self.weights)

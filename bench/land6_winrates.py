@@ -27,6 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import sdk  # noqa: E402
+from bench import state_duels  # noqa: E402
 from referee.engine import CHANCE  # noqa: E402
 from referee.games.land6 import ENGINE  # noqa: E402
 from referee.games.land6.board import Layout  # noqa: E402
@@ -60,13 +61,7 @@ def play_game(bot: sdk.Bot, seed: int, rules: Rules) -> GameResult:
             state.apply(CHANCE, sample_outcome(state.chance_outcomes(), rng))
             continue
         legal = state.legal_actions(0)
-        decision = sdk.Decision(
-            match=match,
-            observation=state.observation(0),
-            legal_actions=list(ENGINE.action_list_to_proto(legal).actions),
-            seconds_left=60.0,
-        )
-        choice: Any = bot.decide(decision)
+        choice: Any = bot.decide(state_duels.decision(ENGINE, match, state, legal))
         state.apply(0, legal[choice])
     bot.match_ended(match, [])
     outcome = state.outcome()[0]

@@ -41,6 +41,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import sdk  # noqa: E402
+from bench import state_duels  # noqa: E402
 from referee.engine import CHANCE  # noqa: E402
 from referee.games.land import ENGINE  # noqa: E402
 from referee.match.chance import sample_outcome  # noqa: E402
@@ -81,13 +82,8 @@ def worths(state: Any, seat: int, playouts: int) -> list[float]:
 
 
 def mcts_index(state: Any, seat: int, iterations: int, match_id: str) -> int:
-    legal = state.legal_actions(seat)
-    decision = sdk.Decision(
-        match=sdk.MatchInfo(match_id, "land", seat, 2, ENGINE.default_config()),
-        observation=state.observation(seat),
-        legal_actions=[ENGINE.action_to_proto(action) for action in legal],
-        seconds_left=600.0,
-    )
+    match = sdk.MatchInfo(match_id, "land", seat, 2, ENGINE.default_config())
+    decision = state_duels.decision(ENGINE, match, state, state.legal_actions(seat), 600.0)
     settings = mcts_bot.parse_settings(["--iterations", str(iterations), "--no-reuse"])
     return int(mcts_bot.MctsBot(settings).decide(decision))
 

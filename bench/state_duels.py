@@ -7,10 +7,10 @@ engine's state is stepped in one process and a player chooses straight from
 it. Each seed is played twice with the seats swapped: chance follows the
 seed, so both sides meet the same luck and the first seat's edge cancels.
 
-A player is any picklable object whose ``fresh(game, players)`` gives, for
-one game, an object with ``choose(state, seat) -> action``. ``DecisionPlayer``
-makes one of any ``sdk.Bot`` by asking it as the referee would, from the
-seat's observation.
+A player is any picklable object whose ``fresh(game, seat, players)`` gives,
+for one seat of one game, an object with ``choose(state, seat) -> action``.
+``DecisionPlayer`` makes one of any ``sdk.Bot`` by asking it as the referee
+would, from the seat's observation.
 """
 
 from __future__ import annotations
@@ -50,7 +50,7 @@ def play(game: Game, seed: int, players: Sequence[Any]) -> list[SeatOutcome]:
     """Each seat's outcome of one game, seat ``i`` played by ``players[i]``."""
     rng = random.Random(seed)
     state = game.start(len(players))
-    choosers = [player.fresh(game, len(players)) for player in players]
+    choosers = [player.fresh(game, seat, len(players)) for seat, player in enumerate(players)]
     while not state.is_terminal():
         for seat in state.to_act():
             if seat == CHANCE:
@@ -122,35 +122,42 @@ def weights_of(pairs: Sequence[str], start: Any) -> Any:
     return start._replace(**values)
 
 
+def decision(
+    engine: Any, match: sdk.MatchInfo, state: Any, legal: Sequence[Any], seconds_left: float = 60.0
+) -> sdk.Decision:
+    """The decision a bot would be sent at ``state`` for ``match``'s seat, whose legal
+    actions are ``legal`` (no events)."""
+    return sdk.Decision(
+        match=match,
+        observation=state.observation(match.seat),
+        legal_actions=list(engine.action_list_to_proto(legal).actions),
+        seconds_left=seconds_left,
+    )
+
+
 class DecisionPlayer:
-    """Plays a seat by asking an ``sdk.Bot`` as the referee would: its observation and
-    legal actions as messages (no events, no clock). ``make`` builds the bot afresh
-    for each game (a picklable callable), so a bot that remembers starts clean."""
+    """Plays a seat by asking an ``sdk.Bot`` as the referee would: the match's start,
+    then each decision's observation and legal actions as messages (no events, no
+    clock). ``make`` builds the bot afresh for each game (a picklable callable), so a
+    bot that remembers starts clean."""
 
     def __init__(self, make: Any) -> None:
         self.make = make
 
-    def fresh(self, game: Game, players: int) -> _Asker:
-        return _Asker(game, players, self.make())
+    def fresh(self, game: Game, seat: int, players: int) -> _Asker:
+        match = sdk.MatchInfo("duel", game.name, seat, players, game.config())
+        return _Asker(get_engine(game.name), match, self.make())
 
 
 class _Asker:
-    def __init__(self, game: Game, players: int, bot: sdk.Bot) -> None:
-        self.engine = get_engine(game.name)
+    def __init__(self, engine: Any, match: sdk.MatchInfo, bot: sdk.Bot) -> None:
+        self.engine = engine
+        self.match = match
         self.bot = bot
-        self.matches = [
-            sdk.MatchInfo("duel", game.name, seat, players, game.config())
-            for seat in range(players)
-        ]
+        bot.match_started(match)
 
     def choose(self, state: Any, seat: int) -> Any:
         legal = state.legal_actions(seat)
         if len(legal) == 1:
             return legal[0]
-        decision = sdk.Decision(
-            match=self.matches[seat],
-            observation=state.observation(seat),
-            legal_actions=[self.engine.action_to_proto(action) for action in legal],
-            seconds_left=60.0,
-        )
-        return legal[self.bot.decide(decision)]
+        return legal[self.bot.decide(decision(self.engine, self.match, state, legal))]
