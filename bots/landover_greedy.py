@@ -17,13 +17,14 @@ ties, so it is deterministic):
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple
 
 import sdk
 
 
 class Weights(NamedTuple):
-    """The greedy bot's numbers: guesses of ours, tried in bench/landover_tuning.py.
+    """The greedy bot's numbers: guesses of ours, tried in bench/tuning.py.
 
     An action's score is its kind's base (the best-scored action is played),
     plus, for buildings, the corner's worth in production pips.
@@ -47,14 +48,24 @@ class Weights(NamedTuple):
     """A wall, while the hand holds more than seven cards."""
     leader_margin: float = 2
     """No offer of a seat this close to the winning points is accepted."""
+    arm_at: float = 99
+    """From this barbarian position on, being the strongest is the next build."""
+    arm: float = 105
+    """Military then, while another seat's military is as high as ours."""
+    fitted_setup: float = 0
+    """1: the starting corners are valued by ``OPENING_FIT`` instead of by their pips."""
 
 
 WEIGHTS = Weights()
 """The greedy bot's own."""
+TUNED = WEIGHTS._replace(fitted_setup=1, leader_margin=99, barbarians_near=2, arm_at=5)
+"""Numbers tuned against ``WEIGHTS`` in games of the greedy bot against itself
+(bench/tuning.py, bench/landover_openings.py; BENCHMARKS.md): the landover-tuned bot's."""
 
 WOOD, CLAY, WOOL, WHEAT, ORE = range(5)
 VILLAGE_COST = (1, 1, 1, 1, 0, 0, 0, 0)
 CITY_COST = (0, 0, 0, 2, 3, 0, 0, 0)
+MILITARY_COST = (0, 0, 1, 1, 1, 0, 0, 0)
 ROAD_COST = (1, 1, 0, 0, 0, 0, 0, 0)
 TERRAIN_RESOURCE = {
     "forest": WOOD,
@@ -64,6 +75,25 @@ TERRAIN_RESOURCE = {
     "mountains": ORE,
 }
 CRANE, INVENTOR = 7, 8
+THREE_TO_ONE = 8
+OPENING_FIT = {
+    "forest": 0.242,
+    "hills": 0.143,
+    "pasture": 0.173,
+    "fields": 0.243,
+    "mountains": 0.278,
+    "barren": -0.073,
+    "harbor_3to1": 0.365,
+    "harbor_2to1": 0.026,
+    "harbor_2to1_pips": 0.099,
+    "kinds": 0.584,
+}
+"""What a seat's starting corners are worth, in the log odds of winning a 2-player game
+between tuned bots: fitted by bench/landover_openings.py (8,000 games, seeds from 20000,
+their starts drawn among the tuned bot's best eight corners by the fit before this one).
+A pip counts about the same on a village as on a city, mountains and fields most; each
+resource the start produces at all is worth two to four pips more, a 3:1 harbor one or
+two."""
 GIVING = ("wedding", "harbor_return", "harbor_give")
 
 
@@ -91,6 +121,38 @@ def pips(number: int) -> int:
     return 6 - abs(7 - number) if number else 0
 
 
+def opening_features(
+    tiles: Sequence[Any], vertices: Sequence[Any], corners: Iterable[int]
+) -> dict[str, float]:
+    """What these corners bring a seat, by ``OPENING_FIT``'s names: pips per terrain,
+    tiles that produce nothing (sea, desert, gold, mystery), harbors, the pips of the
+    resource of a 2:1 harbor that the corner itself produces, and resources produced."""
+    features = dict.fromkeys(OPENING_FIT, 0.0)
+    for vertex in corners:
+        vert = vertices[vertex]
+        for t in vert.tiles:
+            tile = tiles[t]
+            if tile.terrain in TERRAIN_RESOURCE:
+                features[tile.terrain] += pips(tile.number)
+            else:
+                features["barren"] += 1
+        if vert.harbor == THREE_TO_ONE:
+            features["harbor_3to1"] += 1
+        elif vert.harbor >= 0:
+            features["harbor_2to1"] += 1
+            features["harbor_2to1_pips"] += sum(
+                pips(tiles[t].number)
+                for t in vert.tiles
+                if TERRAIN_RESOURCE.get(tiles[t].terrain) == vert.harbor
+            )
+    features["kinds"] = sum(1 for terrain in TERRAIN_RESOURCE if features[terrain] > 0)
+    return features
+
+
+def opening_value(features: dict[str, float]) -> float:
+    return sum(OPENING_FIT[name] * value for name, value in features.items())
+
+
 class _View:
     """The observation as plain lists, with the scoring rules."""
 
@@ -108,6 +170,12 @@ class _View:
             v for v, vert in enumerate(self.vertices) if vert.owner == self.seat
         }
         self.reachable = [v for v in self.network if self.free_spot(v)]
+        strongest_other = max(p.military for p in obs.players if p.seat != self.seat)
+        self.arming = (
+            obs.barbarian_position >= weights.arm_at
+            and self.me.military <= strongest_other
+            and self.me.military < self.me.military_cap
+        )
         self.need = self.goal_cost()
 
     # -- board helpers -------------------------------------------------------
@@ -123,6 +191,14 @@ class _View:
                 kinds.add(tile.terrain)
         return total + 0.5 * len(kinds) + (0.5 if vert.harbor >= 0 else 0.0)
 
+    def start_value(self, vertex: int) -> float:
+        """What building on this corner adds to the seat's start (``OPENING_FIT``)."""
+        own = [v for v, vert in enumerate(self.vertices) if vert.owner == self.seat]
+        with_it = opening_features(self.tiles, self.vertices, [*own, vertex])
+        return opening_value(with_it) - opening_value(
+            opening_features(self.tiles, self.vertices, own)
+        )
+
     def free_spot(self, vertex: int) -> bool:
         vert = self.vertices[vertex]
         if vert.owner >= 0 or all(self.tiles[t].terrain == "sea" for t in vert.tiles):
@@ -130,6 +206,8 @@ class _View:
         return all(self.vertices[n].owner < 0 for n in vert.neighbours)
 
     def goal_cost(self) -> tuple[int, ...]:
+        if self.arming:
+            return MILITARY_COST
         if self.me.villages and self.me.cities < 4:
             return CITY_COST
         if self.reachable and self.me.villages < 5:
@@ -163,16 +241,23 @@ class _View:
         method = getattr(self, f"_score_{kind}", None)
         return float(method(inner)) if method is not None else 0.0
 
+    def corner_value(self, vertex: int) -> float:
+        if self.obs.phase == "setup" and self.w.fitted_setup:
+            return self.start_value(vertex)
+        return self.value(vertex)
+
     def _score_build_city(self, inner: Any) -> float:
-        return self.w.city + self.value(inner.vertex)
+        return self.w.city + self.corner_value(inner.vertex)
 
     def _score_build_village(self, inner: Any) -> float:
-        return self.w.village + self.value(inner.vertex)
+        return self.w.village + self.corner_value(inner.vertex)
 
     def _score_improve_culture(self, inner: Any) -> float:
         return self.w.culture + self.me.culture[inner.track]
 
     def _score_buy_military(self, inner: Any) -> float:
+        if self.arming:
+            return self.w.arm
         others = [p.military for p in self.obs.players if p.seat != self.seat]
         if self.obs.barbarian_position >= self.w.barbarians_near and self.me.military <= min(
             others

@@ -26,7 +26,8 @@ value per seat. So:
 - reuse: a search starts from the node of the last search's tree that the
   events since (``decision.events``) lead to, when none was hidden;
 - menus search cannot judge (a Landover offer being put together, whose
-  worth shows only when the other seat answers) are the greedy bot's,
+  worth shows only when the other seat answers; a Landover starting corner,
+  which the heuristic values by a fit of who wins) are the heuristic's,
   unsearched (``--greedy-menus``);
 - pauses: Python's cycle collector is held off while a decision is searched
   (``without_collector_pauses``): its passes over a big tree outlast a
@@ -35,9 +36,9 @@ value per seat. So:
   and kept unless search finds better on evidence (a lead of ``--overrule``
   standard errors, from the spread of the values seen): a search too short
   to judge plays no worse than the greedy bot;
-- the heuristic: the game's greedy bot, but in Carcassonne and Farlanthia a
-  stronger one (``SEARCH_HEURISTICS``: tuned numbers, and in Carcassonne a
-  look at the rival's reply), for the choice searched first, the root's
+- the heuristic: the game's greedy bot, but in Carcassonne, Farlanthia and
+  Landover a stronger one (``SEARCH_HEURISTICS``: tuned numbers, and in
+  Carcassonne a look at the rival's reply), for the choice searched first, the root's
   candidates and greedy rollouts;
 - candidates: at the root, search may be kept to the greedy bot's best few
   actions by its own scores (``--candidates``): among dozens of near-equal
@@ -85,11 +86,13 @@ GREEDY_BOTS = {
 SEARCH_HEURISTICS = {
     "carcassonne": ("carcassonne_lookahead.py", "CarcassonneLookaheadBot"),
     "farlanthia": ("farlanthia_tuned.py", "FarlanthiaTunedBot"),
+    "landover": ("landover_tuned.py", "LandoverTunedBot"),
 }
 """Per game, a stronger heuristic bot (file, class) that search asks instead of the greedy
 bot. Carcassonne's plays by tuned weights and looks at the rival's best reply to its best
 few placements: 0.627 against the greedy bot in 200 games; Farlanthia's is the greedy bot
-with tuned numbers (BENCHMARKS.md)."""
+with tuned numbers, and so is Landover's, which also picks its starting corners by a fit of
+who wins (BENCHMARKS.md)."""
 ROOT_CANDIDATES: dict[str, int] = {"carcassonne": 3}
 """Per game, the greedy bot's best actions searched at the root (``--candidates``); else all.
 Carcassonne's 3: 0.525 against greedy at 1,200 iterations, 0.275 with all (BENCHMARKS.md)."""
@@ -100,14 +103,20 @@ that replies at random, and its overrules of the heuristic lost games (BENCHMARK
 BANK_SHARE = 0.05
 """The part of the bank one decision may spend, beyond its own time."""
 GREEDY_MENUS = {
-    "landover": frozenset({"trade_give", "trade_ask", "send_offer", "cancel_trade"}),
+    "landover": frozenset(
+        {"trade_give", "trade_ask", "send_offer", "cancel_trade", "build_village", "build_city"}
+    ),
 }
 """Per game, the menus search cannot judge (action kinds, as in the protocol's Action):
 a decision whose every legal action is of these kinds is the greedy bot's, unsearched
 (``--greedy-menus``). Landover's offer (what to give, what to ask, send or cancel) is
 worth something only plies later, when the other seat accepts, and rollouts never
 trade: a second's few hundred iterations saw its choices differ by the dice alone
-(BENCHMARKS.md), and these menus are about two decisions in five of a greedy game."""
+(BENCHMARKS.md), and these menus are about two decisions in five of a greedy game.
+A menu of buildings alone is a starting corner (in the main phase a turn can always
+end): the heuristic values a start by a fit of who wins (``OPENING_FIT`` in
+bots/landover_greedy.py), which knows what the estimate's pips do not, and a second's
+search overruled it at 5 of 16 starting corners."""
 
 
 @dataclass

@@ -46,6 +46,7 @@ BUILTIN_BOTS = (
     BuiltinBot("carcassonne-greedy", "carcassonne_greedy.py", ("carcassonne",)),
     BuiltinBot("carcassonne-lookahead", "carcassonne_lookahead.py", ("carcassonne",)),
     BuiltinBot("landover-greedy", "landover_greedy.py", ("landover",)),
+    BuiltinBot("landover-tuned", "landover_tuned.py", ("landover",)),
     BuiltinBot("farlanthia-greedy", "farlanthia_greedy.py", ("farlanthia",)),
     BuiltinBot("farlanthia-tuned", "farlanthia_tuned.py", ("farlanthia",)),
     BuiltinBot("mcts", "mcts_bot.py", ()),

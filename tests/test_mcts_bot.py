@@ -24,6 +24,7 @@ import sdk
 from referee.engine import CHANCE, SeatOutcome
 from referee.games import get_engine
 from referee.match import starvation
+from referee.match.chance import sample_outcome
 from referee.settings import MatchOptions
 from referee.testing import random_playout
 from referee.tournament.coordinator import open_tournament, run_tournament
@@ -368,13 +369,29 @@ def landover_offer_decision() -> sdk.Decision:
 def test_a_landover_offer_is_the_greedy_bots_choice_unsearched() -> None:
     """Rollouts never trade, so search cannot judge an offer: the greedy bot makes it."""
     decision = landover_offer_decision()
-    greedy = bot_module("landover_greedy.py").LandoverGreedyBot()
     bot = mcts("--iterations", "50")
-    assert bot.decide(decision) == greedy.decide(decision)
+    assert bot.decide(decision) == heuristic("landover").decide(decision)
     assert bot.statistics.decisions == 0
     searching = mcts("--iterations", "50", "--no-greedy-menus")
     searching.decide(decision)
     assert (searching.statistics.decisions, searching.last_iterations) == (1, 50)
+
+
+def test_a_landover_starting_corner_is_the_heuristics_choice_unsearched() -> None:
+    """The heuristic values a start by a fit of who wins, which the search's estimate
+    does not know: its starting village is the MCTS bot's, and no search is made."""
+    engine = get_engine("landover")
+    state = engine.new_game(engine.default_config(), 2)
+    rng = random.Random(4)
+    while state.to_act() == (CHANCE,):  # the map is dealt
+        state.apply(CHANCE, sample_outcome(state.chance_outcomes(), rng))
+    legal = [engine.action_to_proto(a) for a in state.legal_actions(0)]
+    assert {proto.WhichOneof("kind") for proto in legal} == {"build_village"}
+    match = sdk.MatchInfo("m", "landover", 0, 2, engine.default_config())
+    decision = sdk.Decision(match, state.observation(0), legal, seconds_left=60.0)
+    bot = mcts("--iterations", "50")
+    assert bot.decide(decision) == heuristic("landover").decide(decision)
+    assert bot.statistics.decisions == 0
 
 
 def test_a_seeded_search_repeats_itself_whatever_was_searched_before() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -13,7 +14,8 @@ from referee.games.landover import ENGINE
 from referee.match import play_in_process
 from referee.match.chance import sample_outcome
 from referee.replay.verify import verify_record
-from tests.helpers import load_bot
+from sdk.pb.landgrave.games.landover.v1 import landover_pb2
+from tests.helpers import load_bot, load_bot_module
 
 THREE_PLAYER_GAMES = 10
 GREEDY_GAMES = 10
@@ -109,3 +111,117 @@ def test_greedy_wins_a_duel_against_itself_deterministically() -> None:
     second = play_in_process(ENGINE, [greedy(), greedy()], seed=1)
     assert [s.score for s in first.seats] == [s.score for s in second.seats]
     assert min(s.rank for s in first.seats) == 1
+
+
+WOOD, CLAY, WOOL, WHEAT, ORE = range(5)
+
+
+def choice(weights_name: str, observation: landover_pb2.Observation, *kinds: Any) -> str:
+    """The action kind the greedy bot, by ``WEIGHTS`` or ``TUNED``, picks among these
+    actions (each ``(kind, message)``), as seat 0 of a 2-player game."""
+    module = load_bot_module("landover_greedy.py")
+    bot = module.LandoverGreedyBot(getattr(module, weights_name))
+    legal = [landover_pb2.Action(**{kind: message}) for kind, message in kinds]
+    match = sdk.MatchInfo("m", "landover", 0, 2, ENGINE.default_config())
+    picked = legal[bot.decide(sdk.Decision(match, observation, legal, 10.0))]
+    return str(picked.WhichOneof("kind"))
+
+
+def main_phase(hand: list[int], **fields: Any) -> landover_pb2.Observation:
+    """Seat 0's turn after the roll: one village of its own, nothing else on the board."""
+    return landover_pb2.Observation(
+        seat=0,
+        num_players=2,
+        phase="main",
+        hand=hand,
+        trade_ratio=[4] * 8,
+        victory_points_target=13,
+        vertices=[landover_pb2.Vertex(owner=0, building=1, harbor=-1)],
+        **fields,
+    )
+
+
+def players(military: int, other_military: int) -> list[landover_pb2.Player]:
+    return [
+        landover_pb2.Player(seat=0, villages=1, military=military, military_cap=5),
+        landover_pb2.Player(seat=1, villages=1, cities=1, military=other_military),
+    ]
+
+
+def test_the_tuned_numbers_arm_first_while_the_barbarians_are_near() -> None:
+    """From barbarian position 5 the tuned bot buys military before a city while the
+    other seat is as strong; the greedy bot builds the city."""
+    city, arm = ("build_city", landover_pb2.BuildCity(vertex=0)), ("buy_military", {})
+    hand = [0, 0, 1, 2, 3, 0, 0, 0]
+    near = main_phase(hand, players=players(1, 1), barbarian_position=5)
+    assert choice("WEIGHTS", near, city, arm) == "build_city"
+    assert choice("TUNED", near, city, arm) == "buy_military"
+    stronger = main_phase(hand, players=players(2, 1), barbarian_position=5)
+    far = main_phase(hand, players=players(1, 1), barbarian_position=4)
+    assert choice("TUNED", stronger, city, arm) == choice("TUNED", far, city, arm) == "build_city"
+
+
+def test_the_tuned_numbers_save_and_trade_for_military_while_arming() -> None:
+    """Arming, the next build is military: spare clay goes to the bank for the wool it
+    lacks, where the greedy bot, saving for a city, keeps it."""
+    trade = ("bank_trade", landover_pb2.BankTrade(give=CLAY, get=WOOL))
+    end = ("end_turn", {})
+    near = main_phase([0, 5, 0, 1, 1, 0, 0, 0], players=players(0, 0), barbarian_position=5)
+    assert choice("WEIGHTS", near, end, trade) == "end_turn"
+    assert choice("TUNED", near, end, trade) == "bank_trade"
+
+
+def test_the_tuned_numbers_accept_no_offer() -> None:
+    """An offer of the ore seat 0 lacks for a city, for the wood it spares: the greedy bot
+    takes it, the tuned bot declines."""
+    offer = landover_pb2.TradeOffer(proposer=1, give=[ORE], get=[WOOD], status="open")
+    asked = main_phase([2, 0, 0, 0, 0, 0, 0, 0], players=players(0, 0), offer=offer)
+    accept, decline = ("accept_trade", {}), ("decline_trade", {})
+    assert choice("WEIGHTS", asked, decline, accept) == "accept_trade"
+    assert choice("TUNED", asked, decline, accept) == "decline_trade"
+
+
+def test_a_start_is_worth_more_for_each_resource_it_adds() -> None:
+    """``opening_features`` reads a seat's corners: pips per terrain, barren tiles,
+    harbors, and how many resources they produce; a corner that brings a resource
+    the seat lacks is worth its pips and a resource more."""
+    module = load_bot_module("landover_greedy.py")
+    tiles = [
+        landover_pb2.Tile(terrain="mountains", number=8),
+        landover_pb2.Tile(terrain="fields", number=3),
+        landover_pb2.Tile(terrain="sea"),
+        landover_pb2.Tile(terrain="mountains", number=5),
+        landover_pb2.Tile(terrain="forest", number=6),
+    ]
+    vertices = [
+        landover_pb2.Vertex(tiles=[0, 1, 2], harbor=8, owner=0),
+        landover_pb2.Vertex(tiles=[0, 3], harbor=-1),
+        landover_pb2.Vertex(tiles=[3, 4], harbor=-1),
+    ]
+    start = module.opening_features(tiles, vertices, [0])
+    assert start["mountains"] == 5 and start["fields"] == 2 and start["barren"] == 1
+    assert start["harbor_3to1"] == 1 and start["kinds"] == 2
+    fit, worth = module.OPENING_FIT, module.opening_value
+    same_kinds = module.opening_features(tiles, vertices, [0, 1])
+    assert same_kinds["mountains"] == 14 and same_kinds["kinds"] == 2
+    assert worth(same_kinds) - worth(start) == pytest.approx(fit["mountains"] * 9)
+    new_kind = module.opening_features(tiles, vertices, [0, 2])
+    assert new_kind["kinds"] == 3
+    added = fit["mountains"] * 4 + fit["forest"] * 5 + fit["kinds"]
+    assert worth(new_kind) - worth(start) == pytest.approx(added)
+
+
+@pytest.mark.slow
+def test_the_tuned_numbers_beat_the_greedy_bots_own_over_paired_seeds() -> None:
+    """``TUNED`` (the landover-tuned bot's, the MCTS bot's heuristic) plays better than
+    the greedy bot's own numbers: 40 seeds, each played with both seatings and the same
+    luck, on the engine's states (about 10 s)."""
+    import functools
+    import importlib
+
+    tuning: Any = importlib.import_module("bench.tuning")
+    numbers = load_bot_module("landover_greedy.py")
+    own, tuned = (tuning.player("landover", w) for w in (numbers.WEIGHTS, numbers.TUNED))
+    duel = functools.partial(tuning.state_duels.duel, tuning.state_duels.Game("landover"))
+    points = sum(p for seed in range(40) for p, _ in duel(seed, own, tuned))
+    assert points / 80 > 0.58
