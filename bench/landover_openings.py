@@ -24,9 +24,12 @@ import random
 import sys
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
-import numpy as np
+try:
+    import numpy as np
+except ImportError:  # the bench extra is not installed: main() says so in one line
+    np = None  # type: ignore[assignment]
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -114,6 +117,11 @@ def log_loss(w: np.ndarray, x: np.ndarray, y: np.ndarray) -> float:
     return float(np.mean(np.logaddexp(0, -z) * y + np.logaddexp(0, z) * (1 - y)))
 
 
+def refuse(message: str) -> NoReturn:
+    print(f"landover_openings: {message}", file=sys.stderr)
+    sys.exit(2)
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=4000)
@@ -123,7 +131,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--own", action="store_true", help="the greedy bot's own numbers")
     args = parser.parse_args(argv)
     if args.games < 8 or args.top < 1 or args.jobs < 1:
-        parser.error("--games must be at least 8, --top and --jobs at least 1")
+        refuse("--games must be at least 8, --top and --jobs at least 1")
+    if np is None:
+        refuse("numpy is missing: pip install -e '.[bench]'")
     weights = greedy.WEIGHTS if args.own else greedy.TUNED
     seeds = range(args.first_seed, args.first_seed + args.games)
     with ProcessPoolExecutor(args.jobs) as pool:

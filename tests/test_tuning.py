@@ -49,7 +49,6 @@ def test_the_standing_is_printed_with_its_intervals(capsys: pytest.CaptureFixtur
         (["farlanthia", "--config", "years=0"], "years"),
         (["farlanthia", "--games", "0"], "--games and --jobs must be at least 1"),
         (["chess", "x=1"], "no numbers to tune for 'chess'; games: farlanthia, landover"),
-        (["landover", "--tuned"], "the landover greedy bot has no tuned numbers yet"),
     ],
 )
 def test_a_wrong_game_number_or_option_is_one_line_and_nothing_is_played(
