@@ -58,7 +58,7 @@ class Weights(NamedTuple):
 
 WEIGHTS = Weights()
 """The greedy bot's own."""
-TUNED = WEIGHTS._replace(fitted_setup=1, leader_margin=99, barbarians_near=2, arm_at=5)
+TUNED = WEIGHTS._replace(fitted_setup=1, leader_margin=99, barbarians_near=2, arm_at=5, raid=-2)
 """Numbers tuned against ``WEIGHTS`` in games of the greedy bot against itself
 (bench/tuning.py, bench/landover_openings.py; BENCHMARKS.md): the landover-tuned bot's."""
 

@@ -10,7 +10,8 @@ a pip counts alike on a village and a city, and each resource the start
 produces at all, or a 3:1 harbor, is worth several times what the greedy
 bot's pip count gives it. It also accepts no offer from the
 other seats (an accepted offer helps the proposer's next build more than
-ours), and arms against the barbarians from further off.
+ours), never raids (a raid spends the military that keeps its cities from
+the barbarians), and arms against the barbarians from further off.
 
 It is the MCTS bot's heuristic in Landover (bots/mcts_bot.py).
 """

@@ -181,6 +181,15 @@ def test_the_tuned_numbers_accept_no_offer() -> None:
     assert choice("TUNED", asked, decline, accept) == "decline_trade"
 
 
+def test_the_tuned_numbers_never_raid() -> None:
+    """A raid spends military; the greedy bot raids at military 2, the tuned bot ends its turn."""
+    raid = ("raid", landover_pb2.Raid(tile=0, victim=1))
+    end = ("end_turn", {})
+    armed = main_phase([0] * 8, players=players(2, 0))
+    assert choice("WEIGHTS", armed, end, raid) == "raid"
+    assert choice("TUNED", armed, end, raid) == "end_turn"
+
+
 def test_a_start_is_worth_more_for_each_resource_it_adds() -> None:
     """``opening_features`` reads a seat's corners: pips per terrain, barren tiles,
     harbors, and how many resources they produce; a corner that brings a resource
