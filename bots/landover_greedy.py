@@ -91,9 +91,9 @@ OPENING_FIT = {
 """What a seat's starting corners are worth, in the log odds of winning a 2-player game
 between tuned bots: fitted by bench/landover_openings.py (8,000 games, seeds from 20000,
 their starts drawn among the tuned bot's best eight corners by the fit before this one).
-A pip counts about the same on a village as on a city, mountains and fields most; each
-resource the start produces at all is worth two to four pips more, a 3:1 harbor one or
-two."""
+Mountains and fields count most a pip (a village's and a city's pips are summed: a first
+fit that kept them apart found them worth about the same); each resource the start
+produces at all is worth two to four pips more, a 3:1 harbor one or two."""
 GIVING = ("wedding", "harbor_return", "harbor_give")
 
 

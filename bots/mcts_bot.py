@@ -38,8 +38,8 @@ value per seat. So:
   to judge plays no worse than the greedy bot;
 - the heuristic: the game's greedy bot, but in Carcassonne, Farlanthia and
   Landover a stronger one (``SEARCH_HEURISTICS``: tuned numbers, and in
-  Carcassonne a look at the rival's reply), for the choice searched first, the root's
-  candidates and greedy rollouts;
+  Carcassonne a look at the rival's reply), for the choice searched first,
+  the root's candidates and greedy rollouts;
 - candidates: at the root, search may be kept to the greedy bot's best few
   actions by its own scores (``--candidates``): among dozens of near-equal
   actions the most visited leads by noise; below the root, to the heuristic's
