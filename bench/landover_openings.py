@@ -38,8 +38,6 @@ from landgrave_bots import landover_greedy as greedy  # noqa: E402
 
 import sdk  # noqa: E402
 from bench import state_duels  # noqa: E402
-from referee.engine import CHANCE  # noqa: E402
-from referee.match.chance import sample_outcome  # noqa: E402
 
 GAME = state_duels.Game("landover")
 SETUP_BUILDINGS = frozenset({"build_village", "build_city"})
@@ -67,24 +65,18 @@ class Opener(greedy.LandoverGreedyBot):
 def opened_game(seed: int, weights: greedy.Weights, top: int) -> tuple[list[float], float] | None:
     """Seat 0's start less seat 1's, by feature, and 1 if seat 0 won (0 if seat 1); None
     for a game with no winner."""
-    rng = random.Random(seed)
-    state = GAME.start(2)
     seats = [
         state_duels.DecisionPlayer(lambda seat=seat: Opener(weights, top, seed * 2 + seat))
         for seat in (0, 1)
     ]
-    choosers = [player.fresh(GAME, seat, 2) for seat, player in enumerate(seats)]
-    starts = None
-    while not state.is_terminal():
-        for seat in state.to_act():
-            if seat == CHANCE:
-                state.apply(CHANCE, sample_outcome(state.chance_outcomes(), rng))
-            else:
-                state.apply(seat, choosers[seat].choose(state, seat))
-        if starts is None and state.observation(0).phase != "setup":
-            starts = [start_features(state.observation(0), seat) for seat in (0, 1)]
-    points = [seat.score for seat in state.outcome()]
-    if starts is None or points[0] == points[1]:
+    starts: list[list[float]] = []
+
+    def note_the_starts(state: Any) -> None:
+        if not starts and state.observation(0).phase != "setup":
+            starts.extend(start_features(state.observation(0), seat) for seat in (0, 1))
+
+    points = [seat.score for seat in state_duels.play(GAME, seed, seats, note_the_starts)]
+    if not starts or points[0] == points[1]:
         return None
     return [a - b for a, b in zip(*starts, strict=True)], float(points[0] > points[1])
 

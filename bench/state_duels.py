@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 import random
 import statistics
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
@@ -46,8 +46,11 @@ class Game:
         return get_engine(self.name).new_game(self.config(), players)
 
 
-def play(game: Game, seed: int, players: Sequence[Any]) -> list[SeatOutcome]:
-    """Each seat's outcome of one game, seat ``i`` played by ``players[i]``."""
+def play(
+    game: Game, seed: int, players: Sequence[Any], watch: Callable[[Any], None] | None = None
+) -> list[SeatOutcome]:
+    """Each seat's outcome of one game, seat ``i`` played by ``players[i]``; ``watch``,
+    if given, sees the state after every step."""
     rng = random.Random(seed)
     state = game.start(len(players))
     choosers = [player.fresh(game, seat, len(players)) for seat, player in enumerate(players)]
@@ -57,6 +60,8 @@ def play(game: Game, seed: int, players: Sequence[Any]) -> list[SeatOutcome]:
                 state.apply(CHANCE, sample_outcome(state.chance_outcomes(), rng))
             else:
                 state.apply(seat, choosers[seat].choose(state, seat))
+            if watch is not None:
+                watch(state)
     return list(state.outcome())
 
 
