@@ -389,11 +389,20 @@ def run(args: argparse.Namespace) -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
+    args = parse_args(argv)
     try:
-        run(parse_args(argv))
+        run(args)
     except BenchError as error:
         print(f"sparring: {error}", file=sys.stderr)
         raise SystemExit(2) from None
+    except (KeyboardInterrupt, BaseExceptionGroup) as stop:
+        # Ctrl-C inside a match reaches here in the referee's exception group.
+        if isinstance(stop, BaseExceptionGroup) and not stop.subgroup(KeyboardInterrupt):
+            raise
+        kept = args.results or args.resume
+        where = f": the games finished are in {kept}, --resume {kept} goes on" if kept else ""
+        print(f"sparring: stopped{where}", file=sys.stderr)
+        raise SystemExit(130) from None
 
 
 if __name__ == "__main__":

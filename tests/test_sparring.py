@@ -10,8 +10,11 @@ from __future__ import annotations
 
 import importlib
 import json
+import os
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -170,6 +173,33 @@ def test_an_option_the_game_lacks_is_one_line_and_nothing_is_played(
     assert done.returncode == 2 and "Traceback" not in done.stderr
     assert done.stderr.count("\n") == 1 and "--config expects key=value" in done.stderr
     assert not results.exists()
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_ctrl_c_stops_the_run_in_one_line_and_keeps_the_games_finished(
+    tmp_path: Path, jobs: str
+) -> None:
+    """Ctrl-C (SIGINT to the run's process group, as a terminal sends it) in the middle
+    of an MCTS game: no traceback from the run or its workers, exit 130, and the way on."""
+    results = tmp_path / "sparring.jsonl"
+    command = [sys.executable, str(Path(SPARRING.__file__)), "--game", "land", "--games", "2"]
+    command += ["--pairing", "mcts:greedy", "--move-time", "1", "--jobs", jobs]
+    run = subprocess.Popen(
+        [*command, "--results", str(results)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    assert run.stdout is not None and "games to play" in run.stdout.readline()
+    time.sleep(1.5)  # into the first game's searches (a Land game is about 30 s at 1 s)
+    os.killpg(run.pid, signal.SIGINT)
+    _, error = run.communicate(timeout=60)
+    assert run.returncode == 130 and "Traceback" not in error
+    assert (
+        error
+        == f"sparring: stopped: the games finished are in {results}, --resume {results} goes on\n"
+    )
 
 
 def test_pairings_and_difficulties_choose_the_games_played() -> None:
