@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 import sdk
@@ -170,22 +168,6 @@ def test_the_greedy_bot_accepts_a_proposal_only_at_the_strength_it_is_told(
     state.apply(0, Propose(1, 1))
     assert state.observation(1).frames[-1].count == 3
     assert choose(bot, state, 1) == Respond(accepts)
-
-
-@pytest.mark.slow
-def test_the_tuned_numbers_beat_the_greedy_bots_own_over_paired_seeds() -> None:
-    """``TUNED`` (the farlanthia-tuned bot's, the MCTS bot's heuristic) plays better than
-    the greedy bot's own numbers: 40 seeds, each played with both seatings and the same
-    luck, on the engine's states (about 10 s). 0.79 in 600 games on other seeds."""
-    import functools
-    import importlib
-
-    tuning: Any = importlib.import_module("bench.tuning")
-    numbers = load_bot_module("farlanthia_greedy.py")
-    own, tuned = (tuning.player("farlanthia", w) for w in (numbers.WEIGHTS, numbers.TUNED))
-    duel = functools.partial(tuning.state_duels.duel, tuning.state_duels.Game("farlanthia"))
-    points = sum(p for seed in range(40) for p, _ in duel(seed, own, tuned))
-    assert points / 80 > 0.65
 
 
 @pytest.mark.parametrize(("keep_dice", "requisitions"), [(0, True), (1, False)])

@@ -218,19 +218,3 @@ def test_a_start_is_worth_more_for_each_resource_it_adds() -> None:
     assert new_kind["kinds"] == 3
     added = fit["mountains"] * 4 + fit["forest"] * 5 + fit["kinds"]
     assert worth(new_kind) - worth(start) == pytest.approx(added)
-
-
-@pytest.mark.slow
-def test_the_tuned_numbers_beat_the_greedy_bots_own_over_paired_seeds() -> None:
-    """``TUNED`` (the landover-tuned bot's, the MCTS bot's heuristic) plays better than
-    the greedy bot's own numbers: 40 seeds, each played with both seatings and the same
-    luck, on the engine's states (about 10 s)."""
-    import functools
-    import importlib
-
-    tuning: Any = importlib.import_module("bench.tuning")
-    numbers = load_bot_module("landover_greedy.py")
-    own, tuned = (tuning.player("landover", w) for w in (numbers.WEIGHTS, numbers.TUNED))
-    duel = functools.partial(tuning.state_duels.duel, tuning.state_duels.Game("landover"))
-    points = sum(p for seed in range(40) for p, _ in duel(seed, own, tuned))
-    assert points / 80 > 0.58
