@@ -54,8 +54,10 @@ class Opener(greedy.LandoverGreedyBot):
         self.rng = random.Random(seed)
 
     def decide(self, decision: sdk.Decision) -> int:
+        if decision.observation.phase != "setup":
+            return super().decide(decision)
         kinds = {action.WhichOneof("kind") for action in decision.legal_actions}
-        if decision.observation.phase != "setup" or not kinds & SETUP_BUILDINGS:
+        if not kinds & SETUP_BUILDINGS:
             return super().decide(decision)
         scores = self.action_scores(decision)
         best = sorted(range(len(scores)), key=lambda i: -scores[i])[: self.top]

@@ -170,10 +170,10 @@ class _View:
             v for v, vert in enumerate(self.vertices) if vert.owner == self.seat
         }
         self.reachable = [v for v in self.network if self.free_spot(v)]
-        strongest_other = max(p.military for p in obs.players if p.seat != self.seat)
+        self.others_military = [p.military for p in obs.players if p.seat != self.seat]
         self.arming = (
             obs.barbarian_position >= weights.arm_at
-            and self.me.military <= strongest_other
+            and self.me.military <= max(self.others_military)
             and self.me.military < self.me.military_cap
         )
         self.need = self.goal_cost()
@@ -258,9 +258,8 @@ class _View:
     def _score_buy_military(self, inner: Any) -> float:
         if self.arming:
             return self.w.arm
-        others = [p.military for p in self.obs.players if p.seat != self.seat]
         if self.obs.barbarian_position >= self.w.barbarians_near and self.me.military <= min(
-            others
+            self.others_military
         ):
             return self.w.military
         return -1
