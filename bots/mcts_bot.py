@@ -108,7 +108,7 @@ GREEDY_MENUS = {
     ),
 }
 """Per game, the menus search cannot judge (action kinds, as in the protocol's Action):
-a decision whose every legal action is of these kinds is the greedy bot's, unsearched
+a decision whose every legal action is of these kinds is the heuristic's, unsearched
 (``--greedy-menus``). Landover's offer (what to give, what to ask, send or cancel) is
 worth something only plies later, when the other seat accepts, and rollouts never
 trade: a second's few hundred iterations saw its choices differ by the dice alone
@@ -432,7 +432,7 @@ def parse_settings(argv: list[str]) -> argparse.Namespace:
         action=argparse.BooleanOptionalAction,
         default=True,
         help="leave the menus search cannot judge (GREEDY_MENUS in bots/mcts_bot.py, "
-        "such as a Landover offer) to the game's greedy bot",
+        "such as a Landover offer) to the game's heuristic bot",
     )
     parser.add_argument(
         "--reuse",

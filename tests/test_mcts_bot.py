@@ -367,7 +367,7 @@ def landover_offer_decision() -> sdk.Decision:
 
 
 def test_a_landover_offer_is_the_greedy_bots_choice_unsearched() -> None:
-    """Rollouts never trade, so search cannot judge an offer: the greedy bot makes it."""
+    """Rollouts never trade, so search cannot judge an offer: the heuristic makes it."""
     decision = landover_offer_decision()
     bot = mcts("--iterations", "50")
     assert bot.decide(decision) == heuristic("landover").decide(decision)
