@@ -221,9 +221,14 @@ class MctsBot(sdk.Bot):
 
         The events since the last decision (this seat's own step among them)
         are the path down the tree. A step hidden from this seat, or one the
-        tree never tried, ends the reuse: the search starts afresh.
+        tree never tried, ends the reuse: the search starts afresh. So does a
+        decision without events: the referee always sends the seat's own last
+        step, so none means the events are not known (a bench asking from engine
+        states), and the last root would be taken for this position.
         """
         node = self.trees.pop(decision.match.match_id, None)
+        if not decision.events:
+            return None
         for event in decision.events:
             if node is None or event.hidden:
                 return None

@@ -337,6 +337,15 @@ def test_the_next_search_starts_from_the_subtree_its_events_lead_to() -> None:
     assert bot.statistics.reused_visits == visited  # a hidden step: a fresh tree
 
 
+def test_a_decision_without_events_is_searched_afresh() -> None:
+    """No events, not even the seat's own step: the last root is not this position's."""
+    bot = mcts("--iterations", "60")
+    place, state, _ = placed_tile(bot)
+    bot.decide(decision_after(place, state))
+    assert bot.statistics.reused_visits == 0
+    assert bot.trees["m"].visits == 60
+
+
 def test_a_decision_not_searched_ends_the_reuse_of_the_last_tree() -> None:
     """The next decision's events start after the unsearched one, not at the tree's root."""
     bot = mcts("--iterations", "60")
