@@ -25,10 +25,11 @@ value per seat. So:
   ones start from a clone of one of those (a clone is far cheaper);
 - reuse: a search starts from the node of the last search's tree that the
   events since (``decision.events``) lead to, when none was hidden;
-- menus search cannot judge (a Landover offer being put together, whose
-  worth shows only when the other seat answers; a Landover starting corner,
-  which the heuristic values by a fit of who wins) are the heuristic's,
-  unsearched (``--greedy-menus``);
+- what search cannot judge is the heuristic's, unsearched (``--greedy-menus``):
+  a Landover trade (a proposal, and the offer put together after it), whose
+  worth shows only when the other seat answers, and a Landover starting
+  corner, which the heuristic values by a fit of who wins. Search never plays
+  a trade in place of the heuristic's choice either;
 - pauses: Python's cycle collector is held off while a decision is searched
   (``without_collector_pauses``): its passes over a big tree outlast a
   short move's margin;
@@ -102,21 +103,24 @@ all. Carcassonne's 1: with every reply tried, search judged placements against a
 that replies at random, and its overrules of the heuristic lost games (BENCHMARKS.md)."""
 BANK_SHARE = 0.05
 """The part of the bank one decision may spend, beyond its own time."""
-GREEDY_MENUS = {
+GREEDY_KINDS = {
     "landover": frozenset(
-        {"trade_give", "trade_ask", "send_offer", "cancel_trade", "build_village", "build_city"}
+        {"propose_trade", "trade_give", "trade_ask", "send_offer", "cancel_trade"}
     ),
 }
-"""Per game, the menus search cannot judge (action kinds, as in the protocol's Action):
-a decision whose every legal action is of these kinds is the heuristic's, unsearched
-(``--greedy-menus``). Landover's offer (what to give, what to ask, send or cancel) is
-worth something only plies later, when the other seat accepts, and rollouts never
-trade: a second's few hundred iterations saw its choices differ by the dice alone
-(BENCHMARKS.md), and these menus are about two decisions in five of a greedy game.
-A menu of buildings alone is a starting corner (in the main phase a turn can always
-end): the heuristic values a start by a fit of who wins (``OPENING_FIT`` in
-bots/landover_greedy.py), which knows what the estimate's pips do not, and a second's
-search overruled it at 5 of 16 starting corners."""
+"""Per game, the kinds of action (as in the protocol's Action) search cannot judge: where
+the heuristic chooses one, the decision is the heuristic's, unsearched, and search never
+plays one in its place (``--greedy-menus``). A Landover trade with the other seat (a
+proposal, then the offer's give, ask, send or cancel) is worth something only plies
+later, when the other seat answers: rollouts never trade, and the tree puts offers
+together at random, so search valued a proposal by random offers and passed where the
+heuristic proposed (one decision in five that it proposed, at half a second a move)."""
+GREEDY_MENUS = {"landover": frozenset({"build_village", "build_city"})}
+"""Per game, the menus search cannot judge: a decision whose every legal action is of these
+kinds is the heuristic's, unsearched (``--greedy-menus``). A Landover menu of buildings
+alone is a starting corner (in the main phase a turn can always end): the heuristic values
+a start by a fit of who wins (``OPENING_FIT`` in bots/landover_greedy.py), which knows what
+the estimate's pips do not, and a second's search overruled it at 5 of 16 starting corners."""
 
 
 @dataclass
@@ -168,35 +172,39 @@ class MctsBot(sdk.Bot):
 
     def decide(self, decision: sdk.Decision) -> int:
         deadline = time.monotonic() + self.budget(decision)
-        unsearched = self.unsearched_choice(decision)
-        if unsearched is not None:
-            # The next decision's events start here, not at the last search's root.
-            self.trees.pop(decision.match.match_id, None)
-            return unsearched
+        if len(decision.legal_actions) == 1:
+            return self.unsearched(decision, 0)
+        game = decision.match.game
+        leaves_some = game in GREEDY_KINDS or game in GREEDY_MENUS
+        asked = self.settings.prior or (self.settings.greedy_menus and leaves_some)
+        choice = self.greedy_choice(decision) if asked else None
+        if choice is not None and self.beyond_search(decision, choice):
+            return self.unsearched(decision, choice)
         with without_collector_pauses():
-            return self.search(decision, deadline)
+            return self.search(decision, deadline, choice if self.settings.prior else None)
 
-    def unsearched_choice(self, decision: sdk.Decision) -> int | None:
-        """The choice of a decision not worth a search, else None.
+    def unsearched(self, decision: sdk.Decision, choice: int) -> int:
+        # The next decision's events start here, not at the last search's root.
+        self.trees.pop(decision.match.match_id, None)
+        return choice
 
-        The only legal action, or the greedy bot's choice in a menu search
-        cannot judge (``GREEDY_MENUS``).
-        """
-        legal = decision.legal_actions
-        if len(legal) == 1:
-            return 0
-        menu = GREEDY_MENUS.get(decision.match.game) if self.settings.greedy_menus else None
-        if menu is not None and all(action.WhichOneof("kind") in menu for action in legal):
-            return self.greedy_choice(decision)
-        return None
+    def beyond_search(self, decision: sdk.Decision, heuristic_choice: int) -> bool:
+        """Whether the decision is the heuristic's: a menu or a choice search cannot judge
+        (``GREEDY_MENUS``, ``GREEDY_KINDS``)."""
+        if not self.settings.greedy_menus:
+            return False
+        game = decision.match.game
+        kinds = [action.WhichOneof("kind") for action in decision.legal_actions]
+        unjudged = GREEDY_KINDS.get(game, frozenset())
+        menu = GREEDY_MENUS.get(game, frozenset())
+        return kinds[heuristic_choice] in unjudged or all(kind in menu for kind in kinds)
 
-    def search(self, decision: sdk.Decision, deadline: float) -> int:
+    def search(self, decision: sdk.Decision, deadline: float, prior: int | None) -> int:
         """The search's choice, or the greedy bot's where the game has no forward model."""
         try:
             model = decision.forward_model()
         except sdk.NoForwardModel:
             return self.without_search(decision)
-        prior = self.greedy_choice(decision) if self.settings.prior else None
         candidates = self.root_candidates(decision, prior)
         started = time.process_time()
         root = self.reused_root(decision, model) if self.settings.reuse else None
@@ -240,7 +248,8 @@ class MctsBot(sdk.Bot):
         return node
 
     def root_candidates(self, decision: sdk.Decision, prior: int | None) -> list[int] | None:
-        """The actions searched at the root: the greedy bot's best ``--candidates``, or None (all).
+        """The actions searched at the root: the greedy bot's best ``--candidates`` of those
+        search can judge (``GREEDY_KINDS``), or None (all).
 
         Among dozens of actions whose values differ by less than their noise,
         the most visited one leads by chance; among the greedy bot's few best,
@@ -248,20 +257,22 @@ class MctsBot(sdk.Bot):
         one of them.
         """
         game = decision.match.game
+        unjudged = GREEDY_KINDS.get(game, frozenset()) if self.settings.greedy_menus else ()
+        kinds = [action.WhichOneof("kind") for action in decision.legal_actions]
+        judged = [i for i, kind in enumerate(kinds) if kind not in unjudged]
         k = self.settings.candidates
         if k is None:
             k = ROOT_CANDIDATES.get(game, 0)
         greedy = self.greedy_bot(game, always=True)
-        if k <= 0 or k >= len(decision.legal_actions) or greedy is None:
-            return None
         ranking = getattr(greedy, "action_scores", None)
-        if ranking is None:  # a heuristic bot that cannot rank every action: search them all
-            return None
-        scores = ranking(decision)
-        best = sorted(range(len(scores)), key=lambda i: (-scores[i], i))[:k]
-        if prior is not None and prior not in best:
-            best.append(prior)
-        return best
+        if 0 < k < len(judged) and ranking is not None:
+            scores = ranking(decision)
+            judged = sorted(judged, key=lambda i: (-scores[i], i))[:k]
+            if prior is not None and prior not in judged:
+                judged.append(prior)
+        elif len(judged) == len(kinds) or not judged:
+            return None  # all of them
+        return judged
 
     def greedy_choice(self, decision: sdk.Decision) -> int | None:
         """The game's greedy bot's choice: searched first, and kept when search is too thin."""
@@ -436,8 +447,8 @@ def parse_settings(argv: list[str]) -> argparse.Namespace:
         "--greedy-menus",
         action=argparse.BooleanOptionalAction,
         default=True,
-        help="leave the menus search cannot judge (GREEDY_MENUS in bots/mcts_bot.py, "
-        "such as a Landover offer) to the game's heuristic bot",
+        help="leave the menus and actions search cannot judge (GREEDY_MENUS and GREEDY_KINDS "
+        "in bots/mcts_bot.py, such as a Landover trade) to the game's heuristic bot",
     )
     parser.add_argument(
         "--reuse",

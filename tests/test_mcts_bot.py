@@ -359,31 +359,62 @@ def test_a_decision_not_searched_ends_the_reuse_of_the_last_tree() -> None:
     assert bot.statistics.reused_visits == 0
 
 
-def landover_offer_decision() -> sdk.Decision:
-    """A seat putting a trade offer together, from a random 2-player Landover game."""
+def landover_decision(wanted: Any) -> sdk.Decision:
+    """The first decision of a random 2-player Landover game that ``wanted`` accepts."""
     engine = get_engine("landover")
     _, history = random_playout(engine, 2, 3)
     state = engine.new_game(engine.default_config(), 2)
     for seat, action in history:
-        if seat != CHANCE:
+        if seat != CHANCE and len(state.legal_actions(seat)) > 1:
             legal = [engine.action_to_proto(a) for a in state.legal_actions(seat)]
-            kinds = {proto.WhichOneof("kind") for proto in legal}
-            if len(legal) > 1 and kinds <= MCTS.GREEDY_MENUS["landover"]:
-                match = sdk.MatchInfo("m", "landover", seat, 2, engine.default_config())
-                return sdk.Decision(match, state.observation(seat), legal, seconds_left=60.0)
+            match = sdk.MatchInfo("m", "landover", seat, 2, engine.default_config())
+            decision = sdk.Decision(match, state.observation(seat), legal, seconds_left=60.0)
+            if wanted(decision):
+                return decision
         state.apply(seat, action)
-    raise AssertionError("no offer was put together in this random game")
+    raise AssertionError("no such decision in this random game")
+
+
+def kinds(decision: sdk.Decision) -> list[str]:
+    return [action.WhichOneof("kind") for action in decision.legal_actions]
 
 
 def test_a_landover_offer_is_the_greedy_bots_choice_unsearched() -> None:
     """Rollouts never trade, so search cannot judge an offer: the heuristic makes it."""
-    decision = landover_offer_decision()
+    offer = {"trade_give", "trade_ask", "send_offer", "cancel_trade"}
+    decision = landover_decision(lambda d: set(kinds(d)) <= offer)
     bot = mcts("--iterations", "50")
     assert bot.decide(decision) == heuristic("landover").decide(decision)
     assert bot.statistics.decisions == 0
     searching = mcts("--iterations", "50", "--no-greedy-menus")
     searching.decide(decision)
     assert (searching.statistics.decisions, searching.last_iterations) == (1, 50)
+
+
+def heuristic_proposes(decision: sdk.Decision) -> bool:
+    return kinds(decision)[heuristic("landover").decide(decision)] == "propose_trade"
+
+
+def test_a_landover_trade_the_heuristic_proposes_is_made_unsearched() -> None:
+    decision = landover_decision(heuristic_proposes)
+    bot = mcts("--iterations", "50")
+    assert kinds(decision)[bot.decide(decision)] == "propose_trade"
+    assert bot.statistics.decisions == 0
+
+
+def test_search_never_proposes_a_landover_trade_in_the_heuristics_place() -> None:
+    """Where the heuristic does something else, a proposal is not even searched."""
+    decision = landover_decision(
+        lambda d: (
+            "propose_trade" in kinds(d) and len(set(kinds(d))) > 2 and not heuristic_proposes(d)
+        )
+    )
+    for flag, searched in (("--greedy-menus", False), ("--no-greedy-menus", True)):
+        bot = mcts("--iterations", "200", flag)
+        bot.decide(decision)
+        assert bot.statistics.decisions == 1
+        tried = {type(action).__name__ for _, action in bot.trees["m"].children}
+        assert ("ProposeTrade" in tried) == searched, flag
 
 
 def test_a_landover_starting_corner_is_the_heuristics_choice_unsearched() -> None:
