@@ -101,6 +101,12 @@ TREE_CANDIDATES: dict[str, int] = {"carcassonne": 1}
 """Per game, the heuristic's best actions tried below the root (``--tree-candidates``); else
 all. Carcassonne's 1: with every reply tried, search judged placements against a rival
 that replies at random, and its overrules of the heuristic lost games (BENCHMARKS.md)."""
+OVERRULE: dict[str, float] = {"farlanthia": 3.0}
+"""Per game, the lead in standard errors by which search overrules its heuristic
+(``--overrule``); else 1. Farlanthia's 3: at 1, search played other than its tuned
+heuristic at a fifth to a quarter of its decisions (most often a move or a tile to reveal among
+dozens, where the best of many noisy means leads by chance) and scored 0.667 against
+greedy in 51 games at 1 s, where the heuristic alone scores 0.845 (BENCHMARKS.md)."""
 BANK_SHARE = 0.05
 """The part of the bank one decision may spend, beyond its own time."""
 GREEDY_KINDS = {
@@ -308,6 +314,11 @@ class MctsBot(sdk.Bot):
         k = self.settings.tree_candidates
         return TREE_CANDIDATES.get(game, 0) if k is None else k
 
+    def overrule(self, game: str) -> float:
+        """The lead that overrules the heuristic: ``--overrule``, else the game's own, else 1."""
+        z = self.settings.overrule
+        return OVERRULE.get(game, 1.0) if z is None else float(z)
+
     def greedy_bot(self, game: str, always: bool = False) -> Any | None:
         """The game's heuristic bot for rollouts (or ``always``), loaded once; None without one."""
         if game not in GREEDY_BOTS or not (always or self.settings.rollout == "greedy"):
@@ -425,8 +436,9 @@ def parse_settings(argv: list[str]) -> argparse.Namespace:
     parser.add_argument(
         "--overrule",
         type=float,
-        default=1.0,
-        help="standard errors by which search must lead the greedy choice to overrule it",
+        default=None,
+        help="standard errors by which search must lead the greedy choice to overrule it "
+        "(default: the game's own, OVERRULE in bots/mcts_bot.py, else 1)",
     )
     parser.add_argument(
         "--candidates",

@@ -119,7 +119,7 @@ class Search:
             for action in legal
         ]
         stats = [Evidence.of(child, self.seat) for child in children]
-        return choose(stats, prior, self.settings.overrule)
+        return choose(stats, prior, self.bot.overrule(self.model.match.game))
 
     def searched_at_root(self, action: Any) -> bool:
         return self.root_actions is None or action in self.root_actions

@@ -130,6 +130,12 @@ def test_search_overrules_the_greedy_choice_only_on_evidence() -> None:
     assert choose([40, 90, 1], [0.3, 0.6, 0.0], 0, 5.0) == 0  # unless asked for more
 
 
+def test_the_lead_that_overrules_is_the_games_own_unless_given() -> None:
+    assert mcts().overrule("farlanthia") == MCTS.OVERRULE["farlanthia"] > 1.0
+    assert mcts().overrule("land") == 1.0
+    assert mcts("--overrule", "2").overrule("farlanthia") == 2.0
+
+
 def test_a_steady_lead_overrules_sooner_than_a_noisy_one() -> None:
     """The spread of the values seen, not the widest spread there could be, sets the bar."""
     steady = [evidence(8, 0.50, 0.05), evidence(12, 0.56, 0.05)]
