@@ -243,19 +243,24 @@ def schedule(args: argparse.Namespace) -> list[Game]:
     return tasks
 
 
-def current_commit() -> str:
-    """The checkout's commit (with ``+dirty`` for uncommitted changes), or ``unknown``."""
+def current_commit(root: Path = ROOT) -> str:
+    """The checkout's commit (with ``+dirty`` for uncommitted changes), or ``unknown``.
+
+    The results kept in the checkout (bench/results/) do not count as changes:
+    a run appends to them, and its games would all be stamped dirty.
+    """
     try:
-        head = _git("rev-parse", "--short=10", "HEAD")
-        dirty = _git("status", "--porcelain", "--untracked-files=no")
+        head = _git(root, "rev-parse", "--short=10", "HEAD")
+        changed = ("status", "--porcelain", "--untracked-files=no", "--", ":!bench/results")
+        dirty = _git(root, *changed)
     except (OSError, subprocess.CalledProcessError):
         return "unknown"
     return head + ("+dirty" if dirty else "")
 
 
-def _git(*args: str) -> str:
-    """What a git command prints in this checkout, stripped."""
-    done = subprocess.run(["git", *args], cwd=ROOT, capture_output=True, text=True, check=True)
+def _git(root: Path, *args: str) -> str:
+    """What a git command prints in the checkout at ``root``, stripped."""
+    done = subprocess.run(["git", *args], cwd=root, capture_output=True, text=True, check=True)
     return done.stdout.strip()
 
 

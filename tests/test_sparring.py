@@ -202,6 +202,27 @@ def test_ctrl_c_stops_the_run_in_one_line_and_keeps_the_games_finished(
     )
 
 
+def test_the_commit_stamp_is_dirty_for_changed_code_not_for_appended_results(
+    tmp_path: Path,
+) -> None:
+    def git(*args: str) -> None:
+        subprocess.run(["git", "-C", str(tmp_path), *args], check=True, capture_output=True)
+
+    git("init", "-q")
+    (tmp_path / "bench" / "results").mkdir(parents=True)
+    results, code = tmp_path / "bench" / "results" / "runs.jsonl", tmp_path / "bot.py"
+    results.write_text("{}\n")
+    code.write_text("x = 1\n")
+    git("add", ".")
+    git("-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "start")
+    clean = SPARRING.current_commit(tmp_path)
+    assert clean != "unknown" and not clean.endswith("+dirty")
+    results.write_text("{}\n{}\n")
+    assert SPARRING.current_commit(tmp_path) == clean
+    code.write_text("x = 2\n")
+    assert SPARRING.current_commit(tmp_path) == clean + "+dirty"
+
+
 def test_pairings_and_difficulties_choose_the_games_played() -> None:
     games = ["--game", "land", "--game", "land6", "--games", "4"]
     args = SPARRING.parse_args([*games, "--pairing", "greedy:mcts", "--difficulty", "normal"])
