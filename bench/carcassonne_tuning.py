@@ -25,7 +25,7 @@ import argparse
 import importlib
 import sys
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -57,11 +57,6 @@ def duel(seed: int, base: Player, candidate: Player) -> list[tuple[float, float]
     return state_duels.duel(CARCASSONNE, seed, base, candidate)
 
 
-def refuse(message: str) -> NoReturn:
-    print(f"carcassonne_tuning: {message}", file=sys.stderr)
-    sys.exit(2)
-
-
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("weights", nargs="*", help="the candidate's weights, KEY=VALUE")
@@ -75,13 +70,13 @@ def main(argv: list[str] | None = None) -> None:
     )
     args = parser.parse_args(argv)
     if args.games < 1 or args.jobs < 1:
-        refuse("--games and --jobs must be at least 1")
+        state_duels.refuse("carcassonne_tuning", "--games and --jobs must be at least 1")
     start = greedy.TUNED if args.tuned else greedy.WEIGHTS
     try:
         candidate = Player(state_duels.weights_of(args.weights, start), args.lookahead)
         base = Player(state_duels.weights_of(args.base, greedy.WEIGHTS))
     except ValueError as error:
-        refuse(str(error))
+        state_duels.refuse("carcassonne_tuning", str(error))
     seeds = range(args.first_seed, args.first_seed + args.games)
     standing = state_duels.duels(CARCASSONNE, seeds, base, candidate, args.jobs)
     flags = [flag for flag, on in (("lookahead", args.lookahead), ("tuned", args.tuned)) if on]

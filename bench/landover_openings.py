@@ -24,7 +24,7 @@ import random
 import sys
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any
 
 try:
     import numpy as np
@@ -111,11 +111,6 @@ def log_loss(w: np.ndarray, x: np.ndarray, y: np.ndarray) -> float:
     return float(np.mean(np.logaddexp(0, -z) * y + np.logaddexp(0, z) * (1 - y)))
 
 
-def refuse(message: str) -> NoReturn:
-    print(f"landover_openings: {message}", file=sys.stderr)
-    sys.exit(2)
-
-
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=4000)
@@ -125,9 +120,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--own", action="store_true", help="the greedy bot's own numbers")
     args = parser.parse_args(argv)
     if args.games < 8 or args.top < 1 or args.jobs < 1:
-        refuse("--games must be at least 8, --top and --jobs at least 1")
+        state_duels.refuse(
+            "landover_openings", "--games must be at least 8, --top and --jobs at least 1"
+        )
     if np is None:
-        refuse("numpy is missing: pip install -e '.[bench]'")
+        state_duels.refuse("landover_openings", "numpy is missing: pip install -e '.[bench]'")
     weights = greedy.WEIGHTS if args.own else greedy.TUNED
     seeds = range(args.first_seed, args.first_seed + args.games)
     with ProcessPoolExecutor(args.jobs) as pool:

@@ -18,10 +18,11 @@ from __future__ import annotations
 import math
 import random
 import statistics
+import sys
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NoReturn
 
 import sdk
 from bench.sparring_results import Z95, wilson
@@ -125,6 +126,12 @@ def weights_of(pairs: Sequence[str], start: Any) -> Any:
         except ValueError:
             raise ValueError(f"{pair!r}: {text!r} is not a number") from None
     return start._replace(**values)
+
+
+def refuse(program: str, message: str) -> NoReturn:
+    """An organiser's wrong option: one line on stderr, and exit status 2 as argparse gives."""
+    print(f"{program}: {message}", file=sys.stderr)
+    sys.exit(2)
 
 
 def decision(

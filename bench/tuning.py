@@ -25,7 +25,7 @@ import functools
 import importlib
 import sys
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -50,11 +50,6 @@ def player(game: str, weights: Any) -> state_duels.DecisionPlayer:
     return state_duels.DecisionPlayer(functools.partial(bot_class, weights))
 
 
-def refuse(message: str) -> NoReturn:
-    print(f"tuning: {message}", file=sys.stderr)
-    sys.exit(2)
-
-
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("game", help=f"one of: {', '.join(GREEDY_BOTS)}")
@@ -73,9 +68,11 @@ def main(argv: list[str] | None = None) -> None:
     )
     args = parser.parse_intermixed_args(argv)  # numbers may follow the flags
     if args.game not in GREEDY_BOTS:
-        refuse(f"no numbers to tune for {args.game!r}; games: {', '.join(GREEDY_BOTS)}")
+        state_duels.refuse(
+            "tuning", f"no numbers to tune for {args.game!r}; games: {', '.join(GREEDY_BOTS)}"
+        )
     if args.games < 1 or args.jobs < 1:
-        refuse("--games and --jobs must be at least 1")
+        state_duels.refuse("tuning", "--games and --jobs must be at least 1")
     numbers = bot_module(args.game)
     start = numbers.TUNED if args.tuned else numbers.WEIGHTS
     game = state_duels.Game(args.game, tuple(args.config))
@@ -84,7 +81,7 @@ def main(argv: list[str] | None = None) -> None:
         base = player(args.game, state_duels.weights_of(args.base, numbers.WEIGHTS))
         game.start(2)
     except (ValueError, LandgraveError) as error:
-        refuse(str(error))
+        state_duels.refuse("tuning", str(error))
     seeds = range(args.first_seed, args.first_seed + args.games)
     standing = state_duels.duels(game, seeds, base, candidate, args.jobs)
     name = " ".join([*(["tuned"] if args.tuned else []), *args.weights])
