@@ -28,9 +28,10 @@ time, bot arguments, commit, the MCTS bot's search statistics), and the
 standings are printed from it. ``--resume FILE`` plays only the games of
 the schedule that FILE does not hold yet (the same game, seats, seed,
 difficulty, move time and bot arguments) and appends them, so a long run
-can be split over several sessions, or stopped (Ctrl-C) and resumed;
-``--report FILE`` prints the standings of FILE and plays nothing. A bot
-with other ``--mcts-args`` is another entrant in the standings, so two
+can be split over several sessions, or stopped (Ctrl-C, or ``kill`` for a
+run in the background) and resumed; ``--report FILE`` prints the standings
+of FILE and plays nothing. A bot with other ``--mcts-args`` is another
+entrant in the standings, so two
 settings run into one file compare side by side. ``--compare BEFORE AFTER``
 compares two files game by game where both played the same game, seed and
 seating (bench/sparring_compare.py): with ``--paired`` runs, the way to see
@@ -65,6 +66,7 @@ import importlib
 import itertools
 import logging
 import shlex
+import signal
 import subprocess
 import sys
 import time
@@ -274,7 +276,7 @@ def played(tasks: list[Game], jobs: int, commit: str) -> Iterator[dict[str, Any]
             yield play(task, commit)
         return
     pending = iter(tasks)
-    with ProcessPoolExecutor(jobs) as pool:
+    with ProcessPoolExecutor(jobs, initializer=stop_on_sigterm) as pool:
         running: set[Future[dict[str, Any]]] = set()
         try:
             # Only a few queued at a time, so Ctrl-C does not wait for the whole schedule.
@@ -289,6 +291,12 @@ def played(tasks: list[Game], jobs: int, commit: str) -> Iterator[dict[str, Any]
                         running.add(pool.submit(play, task, commit))
         finally:
             pool.shutdown(cancel_futures=True)
+
+
+def stop_on_sigterm() -> None:
+    """SIGTERM stops a run as Ctrl-C does: a run left in the background (``nohup ... &``)
+    ignores SIGINT, so ``kill`` is how it is stopped."""
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
 
 
 # -- the command line ----------------------------------------------------------
@@ -395,6 +403,7 @@ def run(args: argparse.Namespace) -> None:
 
 def main(argv: list[str] | None = None) -> None:
     args = parse_args(argv)
+    stop_on_sigterm()
     try:
         run(args)
     except BenchError as error:

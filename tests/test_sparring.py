@@ -176,11 +176,13 @@ def test_an_option_the_game_lacks_is_one_line_and_nothing_is_played(
 
 
 @pytest.mark.parametrize("jobs", ["1", "2"])
-def test_ctrl_c_stops_the_run_in_one_line_and_keeps_the_games_finished(
-    tmp_path: Path, jobs: str
+@pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "kill"])
+def test_ctrl_c_or_kill_stops_the_run_in_one_line_and_keeps_the_games_finished(
+    tmp_path: Path, jobs: str, stop: signal.Signals
 ) -> None:
-    """Ctrl-C (SIGINT to the run's process group, as a terminal sends it) in the middle
-    of an MCTS game: no traceback from the run or its workers, exit 130, and the way on."""
+    """Ctrl-C (SIGINT to the run's process group, as a terminal sends it) or ``kill``
+    (SIGTERM, for a run in the background) in the middle of an MCTS game: no traceback
+    from the run or its workers, exit 130, and the way on."""
     results = tmp_path / "sparring.jsonl"
     command = [sys.executable, str(Path(SPARRING.__file__)), "--game", "land", "--games", "2"]
     command += ["--pairing", "mcts:greedy", "--move-time", "1", "--jobs", jobs]
@@ -193,7 +195,7 @@ def test_ctrl_c_stops_the_run_in_one_line_and_keeps_the_games_finished(
     )
     assert run.stdout is not None and "games to play" in run.stdout.readline()
     time.sleep(1.5)  # into the first game's searches (a Land game is about 30 s at 1 s)
-    os.killpg(run.pid, signal.SIGINT)
+    os.killpg(run.pid, stop)
     _, error = run.communicate(timeout=60)
     assert run.returncode == 130 and "Traceback" not in error
     assert (
