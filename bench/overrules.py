@@ -47,6 +47,8 @@ from referee.match.chance import sample_outcome  # noqa: E402
 mcts_bot = importlib.import_module("landgrave_bots.mcts_bot")
 GAMES = ("land", "carcassonne", "landover", "farlanthia")
 """The multiplayer games with a heuristic bot to search around."""
+SEEDS_APART = 1000
+"""How far apart the chance seeds of two overrules' continuations start (their most)."""
 
 
 @dataclass(frozen=True)
@@ -134,12 +136,13 @@ def overrules(game: state_duels.Game, args: argparse.Namespace, judge: Judge) ->
                     state.apply(seat, greedy.choose(state, seat) if seat else legal[0])
                     continue
                 decision = state_duels.decision(engine, match, state, legal, seconds_left=600.0)
-                kept = heuristic.bot.decide(decision)
+                kept = legal.index(heuristic.choose(state, seat))
                 before = bot.statistics.decisions
                 chosen = bot.decide(decision)
                 searched += bot.statistics.decisions - before
                 if chosen != kept:
-                    seeds = range(len(found) * 1000, len(found) * 1000 + args.continuations)
+                    first = len(found) * SEEDS_APART
+                    seeds = range(first, first + args.continuations)
                     kinds = [action.WhichOneof("kind") for action in decision.legal_actions]
                     judged = Overrule(
                         kinds[kept],
@@ -193,6 +196,8 @@ def main(argv: list[str] | None = None) -> None:
     for name in ("iterations", "continuations", "decisions"):
         if getattr(args, name) < 1:
             state_duels.refuse("overrules", f"--{name} must be at least 1")
+    if args.continuations > SEEDS_APART:
+        state_duels.refuse("overrules", f"--continuations must be at most {SEEDS_APART}")
     game = state_duels.Game(args.game)
     report(overrules(game, args, Judge(game, args.continuations)))
 

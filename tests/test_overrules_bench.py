@@ -13,17 +13,26 @@ import pytest
 OVERRULES: Any = importlib.import_module("bench.overrules")
 
 
-@pytest.mark.parametrize("flag", ["--iterations", "--continuations", "--decisions"])
-def test_an_out_of_range_flag_is_one_line_and_nothing_is_played(flag: str) -> None:
+@pytest.mark.parametrize(
+    ("flag", "value", "message"),
+    [
+        ("--iterations", "0", "--iterations must be at least 1"),
+        ("--continuations", "0", "--continuations must be at least 1"),
+        ("--continuations", "1001", "--continuations must be at most 1000"),
+        ("--decisions", "0", "--decisions must be at least 1"),
+    ],
+)
+def test_an_out_of_range_flag_is_one_line_and_nothing_is_played(
+    flag: str, value: str, message: str
+) -> None:
     bench = Path(OVERRULES.__file__)
     done = subprocess.run(
-        [sys.executable, str(bench), "--game", "land", flag, "0"],
+        [sys.executable, str(bench), "--game", "land", flag, value],
         capture_output=True,
         text=True,
         check=False,
     )
-    assert done.returncode == 2 and "Traceback" not in done.stderr
-    assert done.stderr == f"overrules: {flag} must be at least 1\n"
+    assert done.returncode == 2 and done.stderr == f"overrules: {message}\n"
 
 
 def test_each_overrule_is_judged_by_both_choices_played_on(
