@@ -106,7 +106,8 @@ OVERRULE: dict[str, float] = {"farlanthia": 3.0}
 (``--overrule``); else 1. Farlanthia's 3: at 1, search played other than its tuned
 heuristic at a fifth to a quarter of its decisions (most often a move or a tile to reveal among
 dozens, where the best of many noisy means leads by chance) and scored 0.667 against
-greedy in 51 games at 1 s, where the heuristic alone scores 0.845 (BENCHMARKS.md)."""
+greedy in 51 games at 1 s, where the heuristic alone scores 0.845; judged one by one
+(bench/overrules.py), those overrules lost 0.025 points a game each (BENCHMARKS.md)."""
 BANK_SHARE = 0.05
 """The part of the bank one decision may spend, beyond its own time."""
 GREEDY_KINDS = {
