@@ -66,48 +66,24 @@ class Overrule:
         return self.search_points - self.heuristic_points
 
 
-def bot_class(game: str, searched_around: bool) -> Any:
-    """The game's heuristic bot class: the one search asks, or the plain greedy bot."""
-    table = mcts_bot.SEARCH_HEURISTICS if searched_around else {}
-    filename, class_name = table.get(game, mcts_bot.GREEDY_BOTS[game])
-    module = importlib.import_module(f"landgrave_bots.{filename.removesuffix('.py')}")
-    return getattr(module, class_name)
-
-
-def points(state: Any, seat: int) -> float:
-    mine, theirs = state.outcome()[seat], state.outcome()[1 - seat]
-    return 1.0 if mine.rank < theirs.rank else 0.5 if mine.rank == theirs.rank else 0.0
-
-
 class Judge:
     """Plays positions on to the end: the heuristic in seat 0, the greedy bot in seat 1."""
 
-    def __init__(self, game: state_duels.Game, continuations: int) -> None:
+    def __init__(self, game: state_duels.Game) -> None:
         self.game = game
-        self.continuations = continuations
         self.players = [
-            state_duels.DecisionPlayer(bot_class(game.name, searched_around=True)),
-            state_duels.DecisionPlayer(bot_class(game.name, searched_around=False)),
+            state_duels.DecisionPlayer(mcts_bot.heuristic_class(game.name)),
+            state_duels.DecisionPlayer(mcts_bot.heuristic_class(game.name, searched=False)),
         ]
 
     def points_after(self, state: Any, action: Any, seeds: range) -> float:
         """Seat 0's mean points over games played on from ``state`` after ``action``."""
         total = 0.0
         for seed in seeds:
-            rng = random.Random(seed)
             position = state.clone()
             position.apply(0, action)
-            choosers = [
-                player.fresh(self.game, seat, 2) for seat, player in enumerate(self.players)
-            ]
-            while not position.is_terminal():
-                for seat in position.to_act():
-                    if seat == CHANCE:
-                        outcome = sample_outcome(position.chance_outcomes(), rng)
-                        position.apply(CHANCE, outcome)
-                    else:
-                        position.apply(seat, choosers[seat].choose(position, seat))
-            total += points(position, 0)
+            outcome = state_duels.play_on(self.game, position, self.players, random.Random(seed))
+            total += state_duels.points(outcome, 0)
         return total / len(seeds)
 
 
@@ -199,7 +175,7 @@ def main(argv: list[str] | None = None) -> None:
     if args.continuations > SEEDS_APART:
         state_duels.refuse("overrules", f"--continuations must be at most {SEEDS_APART}")
     game = state_duels.Game(args.game)
-    report(overrules(game, args, Judge(game, args.continuations)))
+    report(overrules(game, args, Judge(game)))
 
 
 if __name__ == "__main__":

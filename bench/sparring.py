@@ -31,8 +31,8 @@ difficulty, move time and bot arguments) and appends them, so a long run
 can be split over several sessions, or stopped (Ctrl-C, or ``kill`` for a
 run in the background) and resumed; ``--report FILE`` prints the standings
 of FILE and plays nothing. A bot with other ``--mcts-args`` is another
-entrant in the standings, so two
-settings run into one file compare side by side. ``--compare BEFORE AFTER``
+entrant in the standings, so two settings run into one file compare side
+by side. ``--compare BEFORE AFTER``
 compares two files game by game where both played the same game, seed and
 seating (bench/sparring_compare.py): with ``--paired`` runs, the way to see
 whether a change to the bot played better, which 40 games' totals cannot.
@@ -112,8 +112,7 @@ def make_bot(kind: str, game: str, mcts_args: str) -> Any:
     if kind == "random":
         return load_module("random_bot.py").RandomBot()
     if kind == "greedy":
-        filename, class_name = mcts.GREEDY_BOTS[game]
-        return getattr(load_module(filename), class_name)()
+        return mcts.heuristic_class(game, searched=False)()
     return mcts.MctsBot(mcts.parse_settings(shlex.split(mcts_args)))
 
 

@@ -52,8 +52,18 @@ def play(
 ) -> list[SeatOutcome]:
     """Each seat's outcome of one game, seat ``i`` played by ``players[i]``; ``watch``,
     if given, sees the state after every step."""
-    rng = random.Random(seed)
-    state = game.start(len(players))
+    return play_on(game, game.start(len(players)), players, random.Random(seed), watch)
+
+
+def play_on(
+    game: Game,
+    state: Any,
+    players: Sequence[Any],
+    rng: random.Random,
+    watch: Callable[[Any], None] | None = None,
+) -> list[SeatOutcome]:
+    """Each seat's outcome of the game played on from ``state`` (which it changes), seat
+    ``i`` by a fresh ``players[i]``, chance drawn from ``rng``."""
     choosers = [player.fresh(game, seat, len(players)) for seat, player in enumerate(players)]
     while not state.is_terminal():
         for seat in state.to_act():
@@ -66,15 +76,20 @@ def play(
     return list(state.outcome())
 
 
+def points(outcome: Sequence[SeatOutcome], seat: int) -> float:
+    """A 2-player game's points for ``seat``: a win 1, a shared first place 1/2."""
+    mine, theirs = outcome[seat], outcome[1 - seat]
+    return 1.0 if mine.rank < theirs.rank else 0.5 if mine.rank == theirs.rank else 0.0
+
+
 def duel(game: Game, seed: int, base: Any, candidate: Any) -> list[tuple[float, float]]:
     """The candidate's points (a win 1, a shared first place 1/2) and margin in the
     seed's two games, the candidate first in seat 0, then in seat 1."""
     results = []
     for seat in (0, 1):
         outcome = play(game, seed, (candidate, base) if seat == 0 else (base, candidate))
-        mine, theirs = outcome[seat], outcome[1 - seat]
-        points = 1.0 if mine.rank < theirs.rank else 0.5 if mine.rank == theirs.rank else 0.0
-        results.append((points, mine.score - theirs.score))
+        margin = outcome[seat].score - outcome[1 - seat].score
+        results.append((points(outcome, seat), margin))
     return results
 
 

@@ -325,10 +325,17 @@ class MctsBot(sdk.Bot):
         if game not in GREEDY_BOTS or not (always or self.settings.rollout == "greedy"):
             return None
         if game not in self.greedy:
-            filename, class_name = SEARCH_HEURISTICS.get(game, GREEDY_BOTS[game])
-            module = importlib.import_module(f"landgrave_bots.{filename.removesuffix('.py')}")
-            self.greedy[game] = getattr(module, class_name)()
+            self.greedy[game] = heuristic_class(game)()
         return self.greedy[game]
+
+
+def heuristic_class(game: str, searched: bool = True) -> Any:
+    """The class of the game's heuristic bot: the one search asks (``SEARCH_HEURISTICS``),
+    else, or with ``searched`` false, the greedy bot (``GREEDY_BOTS``)."""
+    table = SEARCH_HEURISTICS if searched else {}
+    filename, class_name = table.get(game, GREEDY_BOTS[game])
+    module = importlib.import_module(f"landgrave_bots.{filename.removesuffix('.py')}")
+    return getattr(module, class_name)
 
 
 FROZEN_LIMIT_KB = 1_000_000

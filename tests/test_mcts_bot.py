@@ -50,8 +50,7 @@ def mcts(*args: str) -> Any:
 
 def heuristic(game: str) -> Any:
     """A fresh copy of the heuristic bot the MCTS bot asks in ``game``."""
-    filename, class_name = MCTS.SEARCH_HEURISTICS.get(game, MCTS.GREEDY_BOTS[game])
-    return getattr(bot_module(filename), class_name)()
+    return MCTS.heuristic_class(game)()
 
 
 def decision_at(game: str, players: int, step_share: float, seed: int = 2) -> sdk.Decision:

@@ -55,7 +55,7 @@ def test_each_overrule_is_judged_by_both_choices_played_on(
 def test_points_after_a_choice_are_seat_0s_over_the_games_played_on() -> None:
     """A Landover position played on: seat 0's mean points, the same for the same chance."""
     game = OVERRULES.state_duels.Game("landover")
-    judge = OVERRULES.Judge(game, 4)
+    judge = OVERRULES.Judge(game)
     state = game.start(2)
     rng = OVERRULES.random.Random(1)
     while state.to_act() == (OVERRULES.CHANCE,):  # the map is dealt
