@@ -62,16 +62,15 @@ approximation when ties are common).
 from __future__ import annotations
 
 import argparse
+import functools
 import importlib
 import itertools
 import logging
 import shlex
-import signal
 import subprocess
 import sys
 import time
 from collections.abc import Iterator
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from types import ModuleType
@@ -82,6 +81,7 @@ import structlog
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench import worker_pool  # noqa: E402
 from bench.sparring_compare import compare  # noqa: E402
 from bench.sparring_results import (  # noqa: E402
     BOTS,
@@ -274,28 +274,7 @@ def played(tasks: list[Game], jobs: int, commit: str) -> Iterator[dict[str, Any]
         for task in tasks:
             yield play(task, commit)
         return
-    pending = iter(tasks)
-    with ProcessPoolExecutor(jobs, initializer=stop_on_sigterm) as pool:
-        running: set[Future[dict[str, Any]]] = set()
-        try:
-            # Only a few queued at a time, so Ctrl-C does not wait for the whole schedule.
-            for task in itertools.islice(pending, 2 * jobs):
-                running.add(pool.submit(play, task, commit))
-            while running:
-                done, running = wait(running, return_when=FIRST_COMPLETED)
-                for future in done:
-                    yield future.result()
-                    task = next(pending, None)
-                    if task is not None:
-                        running.add(pool.submit(play, task, commit))
-        finally:
-            pool.shutdown(cancel_futures=True)
-
-
-def stop_on_sigterm() -> None:
-    """SIGTERM stops a run as Ctrl-C does: a run left in the background (``nohup ... &``)
-    ignores SIGINT, so ``kill`` is how it is stopped."""
-    signal.signal(signal.SIGTERM, signal.default_int_handler)
+    yield from worker_pool.finished(functools.partial(play, commit=commit), tasks, jobs)
 
 
 # -- the command line ----------------------------------------------------------
@@ -402,7 +381,7 @@ def run(args: argparse.Namespace) -> None:
 
 def main(argv: list[str] | None = None) -> None:
     args = parse_args(argv)
-    stop_on_sigterm()
+    worker_pool.stop_on_sigterm()
     try:
         run(args)
     except BenchError as error:

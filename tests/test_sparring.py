@@ -176,16 +176,22 @@ def test_an_option_the_game_lacks_is_one_line_and_nothing_is_played(
 
 
 @pytest.mark.parametrize("jobs", ["1", "2"])
-@pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "kill"])
-def test_ctrl_c_or_kill_stops_the_run_in_one_line_and_keeps_the_games_finished(
-    tmp_path: Path, jobs: str, stop: signal.Signals
+@pytest.mark.parametrize(
+    ("stop", "whole_group"),
+    [(signal.SIGINT, True), (signal.SIGTERM, True), (signal.SIGTERM, False)],
+    ids=["ctrl-c", "kill-group", "kill-pid"],
+)
+def test_ctrl_c_or_kill_stops_the_run_at_once_in_one_line(
+    tmp_path: Path, jobs: str, stop: signal.Signals, whole_group: bool
 ) -> None:
     """Ctrl-C (SIGINT to the run's process group, as a terminal sends it) or ``kill``
-    (SIGTERM, for a run in the background) in the middle of an MCTS game: no traceback
-    from the run or its workers, exit 130, and the way on."""
+    (SIGTERM, to the group or to the run's process alone) in the middle of an MCTS game:
+    the games in play end there and the queued ones are never played (a game at 5 s a
+    move lasts minutes, the wait below one), no traceback from the run or its
+    workers, exit 130, and the way on."""
     results = tmp_path / "sparring.jsonl"
-    command = [sys.executable, str(Path(SPARRING.__file__)), "--game", "land", "--games", "2"]
-    command += ["--pairing", "mcts:greedy", "--move-time", "1", "--jobs", jobs]
+    command = [sys.executable, str(Path(SPARRING.__file__)), "--game", "land", "--games", "6"]
+    command += ["--pairing", "mcts:greedy", "--move-time", "5", "--jobs", jobs]
     run = subprocess.Popen(
         [*command, "--results", str(results)],
         stdout=subprocess.PIPE,
@@ -194,9 +200,16 @@ def test_ctrl_c_or_kill_stops_the_run_in_one_line_and_keeps_the_games_finished(
         start_new_session=True,
     )
     assert run.stdout is not None and "games to play" in run.stdout.readline()
-    time.sleep(1.5)  # into the first game's searches (a Land game is about 30 s at 1 s)
-    os.killpg(run.pid, stop)
-    _, error = run.communicate(timeout=60)
+    time.sleep(1.5)  # into the first games' searches
+    if whole_group:
+        os.killpg(run.pid, stop)
+    else:
+        run.send_signal(stop)
+    try:
+        _, error = run.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        os.killpg(run.pid, signal.SIGKILL)
+        raise
     assert run.returncode == 130 and "Traceback" not in error
     assert (
         error
