@@ -15,6 +15,7 @@ from referee.games.landover import ENGINE
 from referee.games.landover import rules as R
 from referee.games.landover.actions import BuildVillage, DiceRoll, EndTurn, LandoverAction
 from referee.games.landover.board import SEA, beginner_board, random_board
+from referee.games.landover.records import VILLAGE
 from referee.games.landover.state import LandoverState, Phase
 from referee.games.landover.svg import render_svg
 from referee.match.chance import sample_outcome
@@ -158,6 +159,13 @@ def test_random_play_ends_and_never_goes_negative(seed: int, players: int) -> No
             assert 0 <= state.seats[s].military <= state.military_cap(s)
             assert all(0 <= level <= 5 for level in state.seats[s].culture)
         assert min(state.bank.deck) >= 0
+        counted = state.pieces.copy()
+        counted.recount()  # the seats' tallies, kept step by step, as the board's lists say
+        assert (counted.held, counted.laid, counted.counts) == (
+            state.pieces.held,
+            state.pieces.laid,
+            state.pieces.counts,
+        )
     assert state.is_terminal()
     ranks = [o.rank for o in state.outcome()]
     assert min(ranks) == 1
@@ -201,6 +209,6 @@ def test_an_action_listed_before_a_step_is_checked_again() -> None:
     state.apply(0, state.legal_actions(0)[0])
     listed = state.legal_actions(1)[0]
     assert isinstance(listed, BuildVillage)
-    state.pieces.owner[listed.vertex] = 0  # taken by hand since it was listed
+    state.pieces.build(listed.vertex, 0, VILLAGE)  # taken by hand since it was listed
     with pytest.raises(IllegalAction):
         state.apply(1, BuildVillage(listed.vertex))  # an equal object, not the listed one

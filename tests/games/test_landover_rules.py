@@ -73,14 +73,12 @@ def edge(state: LandoverState, a: int, b: int) -> int:
 
 
 def put(state: LandoverState, seat: int, vertex: int, kind: int = VILLAGE) -> None:
-    state.pieces.owner[vertex] = seat
-    state.pieces.building[vertex] = kind
+    state.pieces.build(vertex, seat, kind)
     state._update_awards()
 
 
 def road(state: LandoverState, seat: int, e: int, piece: int = 0) -> None:
-    state.pieces.edge_owner[e] = seat
-    state.pieces.edge_piece[e] = piece
+    state.pieces.lay(e, seat, piece)
     state._update_awards()
 
 
@@ -334,7 +332,7 @@ def test_seven_clears_catapults_makes_tiles_immune_and_discards_half() -> None:
     give(state, 1, wood=8)  # one wall: safe hand 9
     v = corner(state, 12)
     put(state, 1, v, CITY)
-    state.pieces.wall[v] = True
+    state.pieces.add_wall(v)
     give(state, 2, wood=7)
     roll(state, 3, 4)
     assert [p.catapult for p in state.seats] == [-1, -1, -1] and 4 in state.pieces.cleared
@@ -432,7 +430,7 @@ def test_barbarians_win_and_raze_a_city_of_the_weakest_not_a_metro() -> None:
     put(state, 1, cities[2], CITY)
     state.pieces.metro_at[cities[1]] = R.SCIENCE
     state.awards.metro_owner[R.SCIENCE] = 0
-    state.pieces.wall[cities[0]] = True
+    state.pieces.add_wall(cities[0])
     set_military(state, [0, 1, 0])  # strength 3 > defence 1; seats 0 and 2 weakest
     barbarian_attack(state)
     assert state.pieces.barbarian == 0

@@ -62,7 +62,7 @@ def route_spots(state: Position, seat: int) -> list[LandoverAction]:
     roads = len(mine) - boats_laid < R.MAX_ROADS
     boats = boats_laid < R.MAX_BOATS
     ends = _route_ends(state, mine)
-    ends.update(v for v, o in enumerate(pieces.owner) if o == seat)
+    ends.update(pieces.held[seat])
     spots: list[LandoverAction] = []
     for e in sorted({e for v in ends for e in board.vertex_edges[v]}):
         if roads and can_extend(state, seat, e, ROAD):

@@ -81,6 +81,7 @@ def _pieces(state: Position, obs: landover_pb2.Observation) -> None:
     for e, edge in enumerate(obs.edges):
         pieces.edge_owner[e] = edge.owner
         pieces.edge_piece[e] = edge.piece
+    pieces.recount()
     for v, owner in enumerate(pieces.owner):
         if owner >= 0:
             state.seats[owner].islands |= state.board.vertex_islands(v)

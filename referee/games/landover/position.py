@@ -53,7 +53,7 @@ class Position:
         self.players = num_players
         self.identity = identity
         self.seats = [Player() for _ in range(num_players)]
-        self.pieces = Pieces(len(board.vertex_xy), len(board.edges))
+        self.pieces = Pieces(len(board.vertex_xy), len(board.edges), num_players)
         self.bank = Bank(
             (list(board.deal_pool.terrain), list(board.deal_pool.numbers)),
             (list(board.mystery_pool.terrain), list(board.mystery_pool.numbers)),

@@ -18,6 +18,8 @@ them, so data flows one way: rules -> owners. Each has ``copy`` for
 
 from __future__ import annotations
 
+import bisect
+
 from referee.games.landover import rules as R
 
 VILLAGE, CITY = 1, 2
@@ -117,9 +119,15 @@ class Player:
 
 
 class Pieces:
-    """Buildings, walls, metros, roads and boats on the board, and the barbarians."""
+    """Buildings, walls, metros, roads and boats on the board, and the barbarians.
 
-    def __init__(self, vertices: int, edges: int) -> None:
+    Besides the board's lists, each seat's tallies are kept as pieces change
+    (its corners, its routes, its buildings' counts and points): search asks
+    for them at every step, and counting over the board's lists each time was
+    a sixth of a Landover search.
+    """
+
+    def __init__(self, vertices: int, edges: int, players: int) -> None:
         self.owner = [-1] * vertices
         self.building = [0] * vertices
         self.wall = [False] * vertices
@@ -131,6 +139,12 @@ class Pieces:
         """Hexes a 7 cleared of a catapult, which no catapult may raid again (LANDOVER-20)."""
         self.barbarian = 0
         """The barbarians' ship on its track (LANDOVER-19)."""
+        self.held: list[list[int]] = [[] for _ in range(players)]
+        """Per seat, the corners it has a building on, in order."""
+        self.laid: list[list[int]] = [[] for _ in range(players)]
+        """Per seat, the edges it has a road or boat on, in order."""
+        self.counts: list[list[int]] = [[0, 0, 0, 0] for _ in range(players)]
+        """Per seat: its villages, cities, walls and buildings' points."""
 
     def copy(self) -> Pieces:
         other = object.__new__(Pieces)
@@ -142,63 +156,89 @@ class Pieces:
         other.edge_piece = list(self.edge_piece)
         other.cleared = set(self.cleared)
         other.barbarian = self.barbarian
+        other.held = [list(corners) for corners in self.held]
+        other.laid = [list(edges) for edges in self.laid]
+        other.counts = [list(row) for row in self.counts]
         return other
+
+    def recount(self) -> None:
+        """The seats' tallies from the board's lists, after they were written directly."""
+        players = len(self.counts)
+        self.held = [[] for _ in range(players)]
+        self.laid = [[] for _ in range(players)]
+        self.counts = [[0, 0, 0, 0] for _ in range(players)]
+        for v, owner in enumerate(self.owner):
+            if owner >= 0:
+                self.held[owner].append(v)
+                self._count(v, owner, +1)
+        for e, owner in enumerate(self.edge_owner):
+            if owner >= 0:
+                self.laid[owner].append(e)
+
+    def _count(self, vertex: int, seat: int, sign: int) -> None:
+        row, kind = self.counts[seat], self.building[vertex]
+        row[kind - 1] += sign  # VILLAGE is 1, CITY 2
+        row[2] += sign * self.wall[vertex]
+        row[3] += sign * kind
 
     # -- what stands where -----------------------------------------------------
 
     def count_buildings(self, seat: int, kind: int) -> int:
-        building = self.building
-        return sum(1 for v, o in enumerate(self.owner) if o == seat and building[v] == kind)
+        return self.counts[seat][kind - 1]
 
     def count_pieces(self, seat: int, piece: int) -> int:
         pieces = self.edge_piece
-        return sum(1 for e, o in enumerate(self.edge_owner) if o == seat and pieces[e] == piece)
+        return sum(1 for e in self.laid[seat] if pieces[e] == piece)
 
     def tallies(self, players: int) -> list[tuple[int, int, int, int]]:
-        """Per seat, in one pass: its villages, cities, walls and buildings' points."""
-        counts = [[0, 0, 0, 0] for _ in range(players)]
-        for owner, building, wall in zip(self.owner, self.building, self.wall, strict=True):
-            if owner >= 0:
-                row = counts[owner]
-                row[0] += building == VILLAGE
-                row[1] += building == CITY
-                row[2] += wall
-                row[3] += building
-        return [(villages, cities, walls, points) for villages, cities, walls, points in counts]
+        """Per seat: its villages, cities, walls and buildings' points."""
+        return [(row[0], row[1], row[2], row[3]) for row in self.counts[:players]]
 
     def points(self, seat: int) -> int:
         """The victory points of ``seat``'s buildings: 1 a village, 2 a city."""
-        return sum(b for o, b in zip(self.owner, self.building, strict=True) if o == seat)
+        return self.counts[seat][3]
 
     def routes(self, seat: int) -> list[int]:
         """The edges where ``seat`` has a road or boat, in order."""
-        return [e for e, o in enumerate(self.edge_owner) if o == seat]
+        return list(self.laid[seat])
 
     def count_walls(self, seat: int) -> int:
-        owner = self.owner
-        return sum(1 for v, w in enumerate(self.wall) if w and owner[v] == seat)
+        return self.counts[seat][2]
 
     def corners(self, seat: int, kind: int) -> list[int]:
         """The corners where ``seat`` has a building of ``kind``, in order."""
         building = self.building
-        return [v for v, o in enumerate(self.owner) if o == seat and building[v] == kind]
+        return [v for v in self.held[seat] if building[v] == kind]
 
     # -- changes -----------------------------------------------------------------
 
     def build(self, vertex: int, seat: int, kind: int) -> None:
+        before = self.owner[vertex]
+        if before >= 0:
+            self._count(vertex, before, -1)
+            self.held[before].remove(vertex)
         self.owner[vertex] = seat
         self.building[vertex] = kind
+        bisect.insort(self.held[seat], vertex)
+        self._count(vertex, seat, +1)
 
     def upgrade(self, vertex: int) -> None:
-        self.building[vertex] = CITY
+        self._rebuild(vertex, CITY, self.wall[vertex])
 
     def raze(self, vertex: int) -> None:
         """A city falls back to a village and loses its wall."""
-        self.building[vertex] = VILLAGE
-        self.wall[vertex] = False
+        self._rebuild(vertex, VILLAGE, False)
 
     def add_wall(self, vertex: int) -> None:
-        self.wall[vertex] = True
+        self._rebuild(vertex, self.building[vertex], True)
+
+    def _rebuild(self, vertex: int, kind: int, wall: bool) -> None:
+        """The building on ``vertex`` becomes ``kind``, with or without a wall."""
+        seat = self.owner[vertex]
+        self._count(vertex, seat, -1)
+        self.building[vertex] = kind
+        self.wall[vertex] = wall
+        self._count(vertex, seat, +1)
 
     def put_metro(self, vertex: int, track: int) -> None:
         self.metro_at[vertex] = track
@@ -210,12 +250,17 @@ class Pieces:
 
     def lay(self, edge: int, seat: int, piece: int) -> None:
         """Put a road or boat on ``edge``."""
+        self.lift(edge)
         self.edge_owner[edge] = seat
         self.edge_piece[edge] = piece
+        bisect.insort(self.laid[seat], edge)
 
     def lift(self, edge: int) -> None:
         """Take a road or boat off ``edge`` (its kind stays, as before)."""
-        self.edge_owner[edge] = -1
+        owner = self.edge_owner[edge]
+        if owner >= 0:
+            self.laid[owner].remove(edge)
+            self.edge_owner[edge] = -1
 
     def mark_cleared(self, tile: int) -> None:
         self.cleared.add(tile)
