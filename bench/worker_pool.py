@@ -20,7 +20,7 @@ import os
 import signal
 import threading
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from typing import Any, TypeVar
 
 T = TypeVar("T")
@@ -40,28 +40,34 @@ def stop_on_sigterm() -> None:
 def finished(work: Callable[[T], R], tasks: Iterable[T], jobs: int) -> Iterator[R]:
     """``work(task)`` for every task, in ``jobs`` worker processes, each result as it is
     ready. A stop request raises KeyboardInterrupt here once the workers were told."""
-    pending = iter(tasks)
     with _stop_requests() as stop, ProcessPoolExecutor(jobs, initializer=_Worker.start) as pool:
-        running: set[Future[R]] = set()
-
-        def submit(task: T) -> None:
-            running.add(pool.submit(_Worker.run, work, task))
-
         try:
-            # Only a few queued at a time: the rest are never handed to a worker.
-            for task in itertools.islice(pending, 2 * jobs):
-                submit(task)
-            while running:
-                done, running = wait(running, timeout=POLL_S, return_when=FIRST_COMPLETED)
-                if stop.is_set():
-                    _tell_workers()
-                    raise KeyboardInterrupt
-                for future in done:
-                    yield future.result()
-                    for task in itertools.islice(pending, 1):
-                        submit(task)
+            yield from _as_ready(pool, work, iter(tasks), jobs, stop)
+        except BaseException:
+            _tell_workers()  # stopped, failed or closed early: the tasks in hand are not wanted
+            raise
         finally:
             pool.shutdown(cancel_futures=True)
+
+
+def _as_ready(
+    pool: ProcessPoolExecutor,
+    work: Callable[[T], R],
+    pending: Iterator[T],
+    jobs: int,
+    stop: threading.Event,
+) -> Iterator[R]:
+    # Only a few queued at a time: the rest are never handed to a worker.
+    running = {pool.submit(_Worker.run, work, task) for task in itertools.islice(pending, 2 * jobs)}
+    while running:
+        done, running = wait(running, timeout=POLL_S, return_when=FIRST_COMPLETED)
+        if stop.is_set():
+            raise KeyboardInterrupt
+        for future in done:
+            yield future.result()
+            running.update(
+                pool.submit(_Worker.run, work, task) for task in itertools.islice(pending, 1)
+            )
 
 
 @contextlib.contextmanager
