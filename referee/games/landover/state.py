@@ -88,8 +88,9 @@ class LandoverState(Position, State[LandoverAction]):
         }
     )
     """Rules and players are named in ``identity``; route lengths follow from the roads, and
-    the seats' tallies of pieces from the board's lists; the step count and the lists it stamps only spare ``apply`` from listing again;
-    the texts ``canonical()`` keeps of the board's lists (referee/games/reprs.py)."""
+    the seats' tallies of pieces from the board's lists; the step count and the lists it
+    stamps only spare ``apply`` from listing again; the texts ``canonical()`` keeps of the
+    board's lists (referee/games/reprs.py)."""
     records = frozenset({"seats", "pieces", "bank", "awards", "perks"})
     """The owners of the data (records.py), checked field by field for the digest."""
 
