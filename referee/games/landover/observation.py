@@ -120,17 +120,17 @@ def observe(state: Position, seat: int) -> landover_pb2.Observation:
     message.MergeFromString(_board_part(state))  # parsed in C: half the cost of MergeFrom
     tallies = state.pieces.tallies(state.players)
     for s, player in enumerate(state.seats):
-        villages, cities, walls, building_points = tallies[s]
+        villages, cities, walls = tallies[s]
         message.players.add(
             seat=s,
-            victory_points=state.victory_points(s, building_points),
+            victory_points=state.victory_points(s),
             hand_size=sum(player.hand),
             dev_cards=sum(player.dev),
             culture=player.culture,
             military=player.military,
             military_cap=state.military_cap(s),
             walls=walls,
-            safe_hand=state.safe_hand(s, walls),
+            safe_hand=state.safe_hand(s),
             catapult=player.catapult,
             route_length=state.awards.route_lengths[s],
             harbors=state.harbor_count(s),

@@ -84,10 +84,10 @@ class Position:
 
     # -- seat queries ----------------------------------------------------------
 
-    def victory_points(self, seat: int, building_points: int = -1) -> int:
-        """The seat's victory points (``building_points``: its buildings', when already counted)."""
+    def victory_points(self, seat: int) -> int:
+        """The seat's victory points."""
         awards, player = self.awards, self.seats[seat]
-        points = building_points if building_points >= 0 else self.pieces.points(seat)
+        points = self.pieces.points(seat)
         points += 2 * awards.metro_owner.count(seat)
         points += 2 * (awards.longest == seat) + 2 * (awards.port == seat)
         points += (awards.merchant_seat == seat) + player.vp_cards + player.defender
@@ -97,9 +97,9 @@ class Position:
         owner = self.pieces.owner
         return sum(1 for v, _ in self.board.harbor_spots if owner[v] == seat)
 
-    def safe_hand(self, seat: int, walls: int = -1) -> int:
-        """Cards a 7 leaves alone (``walls``: the seat's walls, when already counted)."""
-        return R.BASE_SAFE_HAND + 2 * (walls if walls >= 0 else self.pieces.count_walls(seat))
+    def safe_hand(self, seat: int) -> int:
+        """Cards a 7 leaves alone."""
+        return R.BASE_SAFE_HAND + 2 * self.pieces.count_walls(seat)
 
     def military_cap(self, seat: int) -> int:
         if self.seats[seat].culture[R.POLITICS] >= 3:

@@ -190,9 +190,9 @@ class Pieces:
         pieces = self.edge_piece
         return sum(1 for e in self.laid[seat] if pieces[e] == piece)
 
-    def tallies(self, players: int) -> list[tuple[int, int, int, int]]:
-        """Per seat: its villages, cities, walls and buildings' points."""
-        return [(row[0], row[1], row[2], row[3]) for row in self.counts[:players]]
+    def tallies(self, players: int) -> list[tuple[int, int, int]]:
+        """Per seat: its villages, cities and walls."""
+        return [(row[0], row[1], row[2]) for row in self.counts[:players]]
 
     def points(self, seat: int) -> int:
         """The victory points of ``seat``'s buildings: 1 a village, 2 a city."""
