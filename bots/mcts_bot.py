@@ -464,6 +464,14 @@ def parse_settings(argv: list[str]) -> argparse.Namespace:
         "default: the game's own, TREE_CANDIDATES in bots/mcts_bot.py)",
     )
     parser.add_argument(
+        "--turn-sets",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="below the root, try each set of a turn's placements in one order only, and "
+        "no early end of a turn while one is legal, where the order does not matter "
+        "(Land: bots/mcts_turns.py)",
+    )
+    parser.add_argument(
         "--greedy-menus",
         action=argparse.BooleanOptionalAction,
         default=True,

@@ -20,6 +20,7 @@ from referee.engine import CHANCE, SeatOutcome
 from referee.match.chance import sample_outcome
 
 mcts_rollouts = importlib.import_module("landgrave_bots.mcts_rollouts")
+mcts_turns = importlib.import_module("landgrave_bots.mcts_turns")
 mcts_values = importlib.import_module("landgrave_bots.mcts_values")
 
 SCORE_WEIGHT = 0.1
@@ -76,6 +77,10 @@ class Search:
         )
         light = self.settings.rollout != "random"
         self.policy = mcts_rollouts.POLICIES.get(model.match.game) if light else None
+        self.tree_moves = (
+            mcts_turns.TREE_MOVES.get(model.match.game) if self.settings.turn_sets else None
+        )
+        """The game's rule for the actions the tree tries below the root (bots/mcts_turns.py)."""
         self.samples: list[Any] = []
         """Positions sampled once and cloned for each iteration: a clone costs far less."""
         self.rollouts = 0
@@ -137,6 +142,8 @@ class Search:
         path = [root]
         node = root
         expanded = False
+        last: Any = None
+        """The tree's last action below the root in this iteration (``tree_moves``)."""
         while not expanded and not state.is_terminal():
             if time.monotonic() >= self.deadline:
                 break
@@ -149,8 +156,11 @@ class Search:
                     child = node.children[key] = Node(self.seats)
                 node = child
                 state.apply(CHANCE, outcome)
+                last = None
             else:
-                node, expanded = self.step(node, state, seat)
+                at_root = node is self.root
+                node, expanded, action = self.step(node, state, seat, last)
+                last = None if at_root else action
             path.append(node)
         values = self.rollout(state)
         square = values[self.seat] ** 2
@@ -160,14 +170,20 @@ class Search:
             for index, value in enumerate(values):
                 visited.totals[index] += value
 
-    def step(self, node: Node, state: Any, seat: int) -> tuple[Node, bool]:
-        """Apply the tree's choice for ``seat``: an untried action, else the best by UCT."""
+    def step(self, node: Node, state: Any, seat: int, last: Any) -> tuple[Node, bool, Any]:
+        """Apply the tree's choice for ``seat``: an untried action, else the best by UCT.
+
+        ``last``: the tree's action before this one, below the root (``tree_moves``).
+        """
         legal = state.legal_actions(seat)
         if node is self.root and seat == self.seat:
             if self.root_actions is not None:
                 legal = [action for action in legal if action in self.root_actions] or legal
-        elif self.tree_ranking is not None and len(legal) > 1:
-            legal = self.best_few(node, state, seat, legal)
+        else:
+            if self.tree_moves is not None:
+                legal = self.tree_moves(state, legal, last)
+            if self.tree_ranking is not None and len(legal) > 1:
+                legal = self.best_few(node, state, seat, legal)
         children = node.children
         untried = [action for action in legal if (seat, action) not in children]
         if untried:
@@ -183,7 +199,7 @@ class Search:
             if sibling is not None:
                 sibling.available += 1
         state.apply(seat, action)
-        return child, expanded
+        return child, expanded, action
 
     def best_few(self, node: Node, state: Any, seat: int, legal: list[Any]) -> list[Any]:
         """The heuristic's best ``--tree-candidates`` of ``legal``, chosen at a node's first visit.

@@ -1,0 +1,53 @@
+"""Turns the MCTS bot's tree tries as sets, not sequences (``--turn-sets``).
+
+A Land turn places its cows one decision at a time, but where they go, not
+in what order, is what the turn does: a cow may go only next to what the
+seat held when the turn began (LAND-07), so every order of the same plots
+ends in the same position. A tree that tries every order spends its
+iterations on copies: five cows among eight plots are 6,720 sequences and
+56 sets, and a search of a few thousand iterations never saw past the
+turn it was in. Here the tree takes a turn's placements in one order (each
+after the last), so each set has one path and search reaches the rival's
+reply. A turn's first placement below the root is free: the root's choice
+is made apart from the rest of its turn. Ending a turn while a cow can
+still go down is left out too: a cow not placed is lost (LAND-10) and a
+plot claimed never lowers a score.
+
+Each game's rule gets a state, its legal actions for the seat to act, and
+the tree's previous placement in this iteration (None at a turn's first
+below the root) and returns the actions to try. Rollouts and the root's
+own choice are untouched.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+TreeMoves = Callable[[Any, Sequence[Any], Any], Sequence[Any]]
+"""(state, legal actions, the tree's last placement this turn or None) -> the actions to try."""
+
+
+def land_moves(state: Any, legal: Sequence[Any], last: Any) -> Sequence[Any]:
+    """A Land turn's cows in one order, and no early end while a cow can go down."""
+    rules = state.rules
+    if rules.adjacency_extends_this_turn or rules.keep_unused_cows:
+        return legal  # a turn's order matters, or a kept cow is worth something
+    if state.placed_this_turn == 0 or not _is_cow(last):
+        last = None  # a new turn: the last placement was another turn's
+    placements = [
+        action for action in legal if _is_cow(action) and (last is None or action >= last)
+    ]
+    # A mountain's second cow is the same plot as its first: ``>=`` keeps it.
+    if placements:
+        return placements
+    others = [action for action in legal if not _is_cow(action)]
+    return others or legal
+
+
+def _is_cow(action: Any) -> bool:
+    return type(action).__name__ == "PlaceCow"
+
+
+TREE_MOVES: dict[str, TreeMoves] = {"land": land_moves}
+"""The games whose tree narrows a decision's actions (``--turn-sets``); others try them all."""
