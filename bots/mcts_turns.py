@@ -5,18 +5,18 @@ in what order, is what the turn does: a cow may go only next to what the
 seat held when the turn began (LAND-07), so every order of the same plots
 ends in the same position. A tree that tries every order spends its
 iterations on copies: five cows among eight plots are 6,720 sequences and
-56 sets, and a search of a few thousand iterations never saw past the
-turn it was in. Here the tree takes a turn's placements in one order (each
-after the last), so each set has one path and search reaches the rival's
-reply. A turn's first placement below the root is free: the root's choice
-is made apart from the rest of its turn. Ending a turn while a cow can
-still go down is left out too: a cow not placed is lost (LAND-10) and a
-plot claimed never lowers a score.
+56 sets, and a search of a few thousand iterations never saw past the turn
+it was in. Here the tree takes a turn's placements after the first in one
+order (each at or after the last), so each set has one path per first cow
+(280 there) and search reaches the rival's reply. The first is free: the
+root's choice is any cow of the set it judges best. Ending a turn while a
+cow can still go down is left out too: a cow not placed is lost (LAND-10),
+and a plot claimed never lowers a score.
 
-Each game's rule gets a state, its legal actions for the seat to act, and
-the tree's previous placement in this iteration (None at a turn's first
-below the root) and returns the actions to try. Rollouts and the root's
-own choice are untouched.
+A game's rule gets a state, the legal actions of the seat to act, and the
+tree's action before this one in the iteration (None right after the root's
+or a chance outcome), and returns the actions to try. Rollouts and the
+root's own choices are untouched.
 """
 
 from __future__ import annotations
