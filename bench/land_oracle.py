@@ -4,6 +4,7 @@ Usage::
 
     python bench/land_oracle.py [--games 4] [--iterations 3400] [--starts 0]
     python bench/land_oracle.py --margins 400
+    python bench/land_oracle.py --clairvoyant 400 [--jobs 2]
 
 After both seats hold land, Land has no chance left, and the greedy bot is
 deterministic: each legal action's exact worth, if both seats play greedy
@@ -24,6 +25,17 @@ the same dice, turns the seeds that greedy decides by less than G (it wins
 them from either seat) and splits the rest by seat, so against greedy over
 paired seeds it scores about 0.5 + share(margin < G) / 2, the figure printed
 for each G: a rough guide, since a real bot's gain varies from game to game.
+
+With ``--clairvoyant N`` it plays N seeds, each with both seatings, of a seat
+that sees the future against the greedy bot: at each of its decisions it
+plays every action on, both seats greedy, with the dice the game will
+really roll (a copy of the game's random state), and takes the one that
+ends with the best margin (the greedy bot's choice on ties). It knows what
+no bot can, the dice to come and that its rival plays greedy, and improves
+on greedy by a step's look ahead, so its score against greedy is a mark a
+fair bot's is unlikely to pass; it prints that score and margin (over both
+seatings, also its gain over greedy's own margin), and the seeds it wins
+from both seats.
 """
 
 from __future__ import annotations
@@ -41,7 +53,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import sdk  # noqa: E402
-from bench import state_duels  # noqa: E402
+from bench import state_duels, worker_pool  # noqa: E402
 from referee.engine import CHANCE  # noqa: E402
 from referee.games.land import ENGINE  # noqa: E402
 from referee.match.chance import sample_outcome  # noqa: E402
@@ -149,6 +161,58 @@ def print_margins(games: int) -> None:
         print(f"{gain:>15}  {share:>28.3f}  {0.5 + share / 2:>26.3f}")
 
 
+def clairvoyant_game(seed: int, seat: int) -> int:
+    """The final margin of a clairvoyant ``seat`` against greedy, seed ``seed`` for chance."""
+    rng = random.Random(seed)
+    state = ENGINE.new_game(ENGINE.default_config(), 2)
+    while not state.is_terminal():
+        to_act = state.to_act()[0]
+        if to_act == CHANCE:
+            state.apply(CHANCE, sample_outcome(state.chance_outcomes(), rng))
+            continue
+        legal = state.legal_actions(to_act)
+        choice = greedy_index(state, to_act)
+        if to_act == seat and len(legal) > 1:
+            choice = foreseen_best(state, seat, rng, choice)
+        state.apply(to_act, legal[choice])
+    scores = state.scores()
+    return scores[seat] - scores[1 - seat]
+
+
+def foreseen_best(state: Any, seat: int, rng: random.Random, greedy: int) -> int:
+    """The action whose greedy play-on with the dice still to come ends best for ``seat``."""
+    legal = state.legal_actions(seat)
+    best, choice = None, greedy
+    for index in [greedy, *(i for i in range(len(legal)) if i != greedy)]:
+        after, dice = state.clone(), random.Random()
+        dice.setstate(rng.getstate())
+        after.apply(seat, legal[index])
+        scores = play_on(after, dice)
+        margin = scores[seat] - scores[1 - seat]
+        if best is None or margin > best:
+            best, choice = margin, index
+    return choice
+
+
+def clairvoyant_seed(seed: int) -> tuple[int, int]:
+    """The clairvoyant seat's margins on ``seed`` from seat 0 and from seat 1."""
+    return clairvoyant_game(seed, 0), clairvoyant_game(seed, 1)
+
+
+def print_clairvoyant(seeds: int, jobs: int) -> None:
+    games: list[tuple[float, float]] = []
+    both_won = 0
+    for first, second in worker_pool.finished(clairvoyant_seed, range(seeds), jobs):
+        won = [1.0 if m > 0 else 0.5 if m == 0 else 0.0 for m in (first, second)]
+        games += [(won[0], first), (won[1], second)]
+        both_won += won == [1.0, 1.0]
+    # With both seatings the greedy seat's luck cancels: the mean margin is also the gain
+    # over greedy's own margin from the same seat.
+    standing = state_duels.Standing(games)
+    print(f"clairvoyant against greedy, {seeds} seeds with both seatings: {standing.summary()}")
+    print(f"seeds won from both seats: {both_won} of {seeds}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=4)
@@ -157,7 +221,28 @@ def main() -> None:
     parser.add_argument(
         "--margins", type=int, default=0, help="instead: the margins of this many greedy games"
     )
+    parser.add_argument(
+        "--clairvoyant",
+        type=int,
+        default=0,
+        help="instead: this many seeds of a seat that sees the dice",
+    )
+    parser.add_argument("--jobs", type=int, default=1, help="with --clairvoyant: seeds at once")
     args = parser.parse_args()
+    if min(args.games, args.iterations, args.jobs) < 1:
+        state_duels.refuse("land_oracle", "--games, --iterations and --jobs must be at least 1")
+    if min(args.clairvoyant, args.starts, args.margins) < 0:
+        state_duels.refuse(
+            "land_oracle", "--clairvoyant, --starts and --margins must be at least 0"
+        )
+    if args.clairvoyant > 0:
+        worker_pool.stop_on_sigterm()
+        try:
+            print_clairvoyant(args.clairvoyant, args.jobs)
+        except KeyboardInterrupt:
+            print("land_oracle: stopped before the end: nothing to print", file=sys.stderr)
+            raise SystemExit(130) from None
+        return
     if args.margins > 0:
         print_margins(args.margins)
         return
