@@ -30,7 +30,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench import state_duels  # noqa: E402
+from bench import state_duels, worker_pool  # noqa: E402
 
 greedy = importlib.import_module("landgrave_bots.carcassonne_greedy")
 lookahead = importlib.import_module("landgrave_bots.carcassonne_lookahead")
@@ -78,7 +78,8 @@ def main(argv: list[str] | None = None) -> None:
     except ValueError as error:
         state_duels.refuse("carcassonne_tuning", str(error))
     seeds = range(args.first_seed, args.first_seed + args.games)
-    standing = state_duels.duels(CARCASSONNE, seeds, base, candidate, args.jobs)
+    with worker_pool.stops_in_one_line("carcassonne_tuning"):
+        standing = state_duels.duels(CARCASSONNE, seeds, base, candidate, args.jobs)
     flags = [flag for flag, on in (("lookahead", args.lookahead), ("tuned", args.tuned)) if on]
     name = " ".join([*flags, *args.weights])
     print(f"{name or 'own weights'} vs {' '.join(args.base) or 'own'}: {standing.summary()}")

@@ -236,12 +236,8 @@ def main() -> None:
             "land_oracle", "--clairvoyant, --starts and --margins must be at least 0"
         )
     if args.clairvoyant > 0:
-        worker_pool.stop_on_sigterm()
-        try:
+        with worker_pool.stops_in_one_line("land_oracle"):
             print_clairvoyant(args.clairvoyant, args.jobs)
-        except KeyboardInterrupt:
-            print("land_oracle: stopped before the end: nothing to print", file=sys.stderr)
-            raise SystemExit(130) from None
         return
     if args.margins > 0:
         print_margins(args.margins)

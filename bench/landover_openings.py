@@ -19,10 +19,10 @@ games, held out, beside a coin weighted by seat 0's win rate.
 from __future__ import annotations
 
 import argparse
+import functools
 import math
 import random
 import sys
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -37,7 +37,7 @@ sys.path.insert(0, str(ROOT))
 from landgrave_bots import landover_greedy as greedy  # noqa: E402
 
 import sdk  # noqa: E402
-from bench import state_duels  # noqa: E402
+from bench import state_duels, worker_pool  # noqa: E402
 
 GAME = state_duels.Game("landover")
 SETUP_BUILDINGS = frozenset({"build_village", "build_city"})
@@ -62,6 +62,12 @@ class Opener(greedy.LandoverGreedyBot):
         scores = self.action_scores(decision)
         best = sorted(range(len(scores)), key=lambda i: -scores[i])[: self.top]
         return self.rng.choice(best)
+
+
+def seeded_opened_game(
+    seed: int, weights: greedy.Weights, top: int
+) -> tuple[int, tuple[list[float], float] | None]:
+    return seed, opened_game(seed, weights, top)
 
 
 def opened_game(seed: int, weights: greedy.Weights, top: int) -> tuple[list[float], float] | None:
@@ -127,11 +133,11 @@ def main(argv: list[str] | None = None) -> None:
         state_duels.refuse("landover_openings", "numpy is missing: pip install -e '.[bench]'")
     weights = greedy.WEIGHTS if args.own else greedy.TUNED
     seeds = range(args.first_seed, args.first_seed + args.games)
-    with ProcessPoolExecutor(args.jobs) as pool:
-        games = pool.map(
-            opened_game, seeds, [weights] * len(seeds), [args.top] * len(seeds), chunksize=16
-        )
-        decided = [game for game in games if game is not None]
+    with worker_pool.stops_in_one_line("landover_openings"):
+        play = functools.partial(seeded_opened_game, weights=weights, top=args.top)
+        games = sorted(worker_pool.finished(play, seeds, args.jobs))
+    # In seed order: the fit's held-out quarter is the last seeds, whatever finished first.
+    decided = [game for _, game in games if game is not None]
     x = np.array([features for features, _ in decided])
     y = np.array([won for _, won in decided])
     held = len(y) * 3 // 4

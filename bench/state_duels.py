@@ -15,16 +15,17 @@ would, from the seat's observation.
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 import statistics
 import sys
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any, NoReturn
 
 import sdk
+from bench import worker_pool
 from bench.sparring_results import Z95, wilson
 from referee.config import build_config, parse_assignments
 from referee.engine import CHANCE, SeatOutcome
@@ -116,11 +117,11 @@ class Standing:
 
 
 def duels(game: Game, seeds: range, base: Any, candidate: Any, jobs: int) -> Standing:
-    """The candidate against the base on every seed, both seatings, ``jobs`` processes."""
-    with ProcessPoolExecutor(jobs) as pool:
-        n = len(seeds)
-        pairs = pool.map(duel, [game] * n, seeds, [base] * n, [candidate] * n)
-        return Standing([result for pair in pairs for result in pair])
+    """The candidate against the base on every seed, both seatings, ``jobs`` processes.
+    A stop (Ctrl-C, ``kill``) ends the games in play at once (bench/worker_pool.py)."""
+    seed_duel = functools.partial(duel, game, base=base, candidate=candidate)
+    pairs = worker_pool.finished(seed_duel, seeds, jobs)
+    return Standing([result for pair in pairs for result in pair])
 
 
 def weights_of(pairs: Sequence[str], start: Any) -> Any:

@@ -30,7 +30,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench import state_duels  # noqa: E402
+from bench import state_duels, worker_pool  # noqa: E402
 from referee.errors import LandgraveError  # noqa: E402
 
 GREEDY_BOTS = {
@@ -83,7 +83,8 @@ def main(argv: list[str] | None = None) -> None:
     except (ValueError, LandgraveError) as error:
         state_duels.refuse("tuning", str(error))
     seeds = range(args.first_seed, args.first_seed + args.games)
-    standing = state_duels.duels(game, seeds, base, candidate, args.jobs)
+    with worker_pool.stops_in_one_line("tuning"):
+        standing = state_duels.duels(game, seeds, base, candidate, args.jobs)
     name = " ".join([*(["tuned"] if args.tuned else []), *args.weights])
     print(f"{name or 'own numbers'} vs {' '.join(args.base) or 'own'}: {standing.summary()}")
 

@@ -18,6 +18,7 @@ import itertools
 import multiprocessing
 import os
 import signal
+import sys
 import threading
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
@@ -35,6 +36,18 @@ def stop_on_sigterm() -> None:
     """SIGTERM stops a process as Ctrl-C does: a run left in the background (``nohup ...
     &``) ignores SIGINT, so ``kill`` is how it is stopped."""
     signal.signal(signal.SIGTERM, signal.default_int_handler)
+
+
+@contextlib.contextmanager
+def stops_in_one_line(program: str) -> Iterator[None]:
+    """Ctrl-C or ``kill`` ends the run with one line on stderr and exit status 130, no
+    traceback: for a bench that prints its figures only at the end."""
+    stop_on_sigterm()
+    try:
+        yield
+    except KeyboardInterrupt:
+        print(f"{program}: stopped before the end: nothing to print", file=sys.stderr)
+        raise SystemExit(130) from None
 
 
 def finished(work: Callable[[T], R], tasks: Iterable[T], jobs: int) -> Iterator[R]:
