@@ -2,7 +2,7 @@
 
 Usage::
 
-    python bench/land_oracle.py [--games 4] [--iterations 3400] [--starts 0]
+    python bench/land_oracle.py [--games 4] [--iterations 3400] [--starts 0] [--mcts-args ARGS]
     python bench/land_oracle.py --margins 400
     python bench/land_oracle.py --clairvoyant 400 [--jobs 2]
 
@@ -43,6 +43,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import random
+import shlex
 import statistics
 import sys
 from collections import Counter, defaultdict
@@ -93,10 +94,10 @@ def worths(state: Any, seat: int, playouts: int) -> list[float]:
     return result
 
 
-def mcts_index(state: Any, seat: int, iterations: int, match_id: str) -> int:
+def mcts_index(state: Any, seat: int, options: list[str], match_id: str) -> int:
     match = sdk.MatchInfo(match_id, "land", seat, 2, ENGINE.default_config())
     decision = state_duels.decision(ENGINE, match, state, state.legal_actions(seat), 600.0)
-    settings = mcts_bot.parse_settings(["--iterations", str(iterations), "--no-reuse"])
+    settings = mcts_bot.parse_settings(["--no-reuse", *options])
     return int(mcts_bot.MctsBot(settings).decide(decision))
 
 
@@ -111,7 +112,8 @@ def kind_of(state: Any, seat: int) -> str | None:
     return None
 
 
-def judge(games: int, iterations: int, starts: int) -> dict[str, Counter[str]]:
+def judge(games: int, options: list[str], starts: int) -> dict[str, Counter[str]]:
+    """Counts of the judged decisions; ``options``: the MCTS bot's (its iterations first)."""
     counts: dict[str, Counter[str]] = defaultdict(Counter)
     for seed in range(games):
         rng = random.Random(seed)
@@ -125,7 +127,7 @@ def judge(games: int, iterations: int, starts: int) -> dict[str, Counter[str]]:
             kind = kind_of(state, seat)
             if kind == "place" or (kind == "start" and starts):
                 worth = worths(state, seat, 1 if kind == "place" else starts)
-                chosen = mcts_index(state, seat, iterations, f"oracle-{seed}")
+                chosen = mcts_index(state, seat, options, f"oracle-{seed}")
                 tally(counts[kind], worth, greedy, chosen)
             state.apply(seat, state.legal_actions(seat)[greedy])
     return counts
@@ -217,6 +219,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=4)
     parser.add_argument("--iterations", type=int, default=3400)
+    parser.add_argument(
+        "--mcts-args", default="", help='more options of the MCTS bot, such as "--no-turn-sets"'
+    )
     parser.add_argument("--starts", type=int, default=0, help="playouts per start action")
     parser.add_argument(
         "--margins", type=int, default=0, help="instead: the margins of this many greedy games"
@@ -242,7 +247,8 @@ def main() -> None:
     if args.margins > 0:
         print_margins(args.margins)
         return
-    for kind, counts in judge(args.games, args.iterations, args.starts).items():
+    options = ["--iterations", str(args.iterations), *shlex.split(args.mcts_args)]
+    for kind, counts in judge(args.games, options, args.starts).items():
         print(kind, dict(counts))
 
 
