@@ -47,6 +47,7 @@ import shlex
 import statistics
 import sys
 from collections import Counter, defaultdict
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -69,15 +70,26 @@ def greedy_index(state: Any, seat: int) -> int:
     return int(land_greedy.choose(state.observation(seat), protos))
 
 
-def play_on(state: Any, rng: random.Random) -> list[int]:
-    """The final scores if both seats play greedy from ``state`` (changed in place)."""
+def played(state: Any, rng: random.Random, choose: Callable[[Any, int], int]) -> list[int]:
+    """The final scores when ``state`` (changed in place) is played to its end, chance
+    drawn from ``rng`` and each seat's action by ``choose(state, seat)``, an index into
+    its legal actions."""
     while not state.is_terminal():
         seat = state.to_act()[0]
         if seat == CHANCE:
             state.apply(CHANCE, sample_outcome(state.chance_outcomes(), rng))
         else:
-            state.apply(seat, state.legal_actions(seat)[greedy_index(state, seat)])
+            state.apply(seat, state.legal_actions(seat)[choose(state, seat)])
     return list(state.scores())
+
+
+def play_on(state: Any, rng: random.Random) -> list[int]:
+    """The final scores if both seats play greedy from ``state`` (changed in place)."""
+    return played(state, rng, greedy_index)
+
+
+def new_game() -> Any:
+    return ENGINE.new_game(ENGINE.default_config(), 2)
 
 
 def worths(state: Any, seat: int, playouts: int) -> list[float]:
@@ -116,20 +128,17 @@ def judge(games: int, options: list[str], starts: int) -> dict[str, Counter[str]
     """Counts of the judged decisions; ``options``: the MCTS bot's (its iterations first)."""
     counts: dict[str, Counter[str]] = defaultdict(Counter)
     for seed in range(games):
-        rng = random.Random(seed)
-        state = ENGINE.new_game(ENGINE.default_config(), 2)
-        while not state.is_terminal():
-            seat = state.to_act()[0]
-            if seat == CHANCE:
-                state.apply(CHANCE, sample_outcome(state.chance_outcomes(), rng))
-                continue
+
+        def greedy_judged(state: Any, seat: int, seed: int = seed) -> int:
             greedy = greedy_index(state, seat)
             kind = kind_of(state, seat)
             if kind == "place" or (kind == "start" and starts):
                 worth = worths(state, seat, 1 if kind == "place" else starts)
                 chosen = mcts_index(state, seat, options, f"oracle-{seed}")
                 tally(counts[kind], worth, greedy, chosen)
-            state.apply(seat, state.legal_actions(seat)[greedy])
+            return greedy
+
+        played(new_game(), random.Random(seed), greedy_judged)
     return counts
 
 
@@ -149,7 +158,7 @@ def margins(games: int) -> list[int]:
     """The final margin (in plots, unsigned) of greedy-vs-greedy games, seed ``i`` for chance."""
     result = []
     for seed in range(games):
-        scores = play_on(ENGINE.new_game(ENGINE.default_config(), 2), random.Random(seed))
+        scores = play_on(new_game(), random.Random(seed))
         result.append(abs(scores[0] - scores[1]))
     return result
 
@@ -166,18 +175,14 @@ def print_margins(games: int) -> None:
 def clairvoyant_game(seed: int, seat: int) -> int:
     """The final margin of a clairvoyant ``seat`` against greedy, seed ``seed`` for chance."""
     rng = random.Random(seed)
-    state = ENGINE.new_game(ENGINE.default_config(), 2)
-    while not state.is_terminal():
-        to_act = state.to_act()[0]
-        if to_act == CHANCE:
-            state.apply(CHANCE, sample_outcome(state.chance_outcomes(), rng))
-            continue
-        legal = state.legal_actions(to_act)
+
+    def foreseeing(state: Any, to_act: int) -> int:
         choice = greedy_index(state, to_act)
-        if to_act == seat and len(legal) > 1:
+        if to_act == seat and len(state.legal_actions(to_act)) > 1:
             choice = foreseen_best(state, seat, rng, choice)
-        state.apply(to_act, legal[choice])
-    scores = state.scores()
+        return choice
+
+    scores = played(new_game(), rng, foreseeing)
     return scores[seat] - scores[1 - seat]
 
 

@@ -17,8 +17,7 @@ def test_a_seat_that_sees_the_dice_never_ends_worse_than_greedy_in_its_seat() ->
     least greedy's own from that seat with those dice: a mark for any bot to beat."""
     gained = 0
     for seed in range(4):
-        start = ORACLE.ENGINE.new_game(ORACLE.ENGINE.default_config(), 2)
-        greedy = ORACLE.play_on(start, random.Random(seed))
+        greedy = ORACLE.play_on(ORACLE.new_game(), random.Random(seed))
         for seat in (0, 1):
             margin = ORACLE.clairvoyant_game(seed, seat)
             assert margin >= greedy[seat] - greedy[1 - seat]
