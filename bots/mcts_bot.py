@@ -45,7 +45,10 @@ value per seat. So:
   actions by its own scores (``--candidates``): among dozens of near-equal
   actions the most visited leads by noise; below the root, to the heuristic's
   best few of every seat (``--tree-candidates``), so a move is judged against
-  replies a player would make, not random ones.
+  replies a player would make, not random ones;
+- turns: where the order of a turn's moves changes nothing (a Land turn's
+  cows), the tree below the root tries each set of them once, in one order
+  (``--turn-sets``, bots/mcts_turns.py).
 
 Values are in [0, 1]: a seat's average finishing place (1 first, 0 last;
 ties share), blended with a little of its score's place between the lowest

@@ -142,8 +142,7 @@ class Search:
         path = [root]
         node = root
         expanded = False
-        last: Any = None
-        """The tree's last action below the root in this iteration (``tree_moves``)."""
+        last: Any = None  # the tree's action before, below the root (``tree_moves``)
         while not expanded and not state.is_terminal():
             if time.monotonic() >= self.deadline:
                 break
