@@ -14,12 +14,14 @@ import random
 from collections import Counter
 from typing import Any
 
+from bench import state_duels
 from referee.engine import CHANCE
 from referee.games.land import ENGINE
 from referee.match.chance import sample_outcome
 
 TURNS: Any = importlib.import_module("landgrave_bots.mcts_turns")
 land_greedy: Any = importlib.import_module("landgrave_bots.land_greedy")
+MCTS_BOT: Any = importlib.import_module("landgrave_bots.mcts_bot")
 
 
 def turn_that_chooses() -> tuple[Any, int]:
@@ -117,3 +119,35 @@ def test_where_a_turn_s_order_matters_every_action_is_tried() -> None:
     state = ENGINE.new_game(config, 2)
     legal = ["PlaceCow", "EndTurn"]  # never looked at: the rule keeps them all
     assert TURNS.land_moves(state, legal, None) is legal
+
+
+def test_the_search_tree_holds_a_turn_s_later_cows_in_order() -> None:
+    """Below the root's move, each cow of a turn is at or after the one before it, and
+    a turn ends early only when no cow is left in that order."""
+    state, seat = turn_that_chooses()
+    match = MCTS_BOT.sdk.MatchInfo("turns", "land", seat, 2, ENGINE.default_config())
+    decision = state_duels.decision(ENGINE, match, state, state.legal_actions(seat), 600.0)
+    bot = MCTS_BOT.MctsBot(MCTS_BOT.parse_settings(["--iterations", "1500", "--seed", "3"]))
+    bot.decide(decision)
+    checked = 0
+
+    def walk(node: Any, state: Any, last: Any) -> None:
+        nonlocal checked
+        for (mover, action), child in node.children.items():
+            after = state.clone()
+            after.apply(mover, action)
+            in_turn = last is not None and state.placed_this_turn > 0
+            if in_turn and type(action).__name__ == "PlaceCow":
+                assert action >= last
+                checked += 1
+            if in_turn and type(action).__name__ == "EndTurn":
+                later = [a for a in state.legal_actions(mover) if type(a).__name__ == "PlaceCow"]
+                assert all(a < last for a in later)
+            walk(child, after, None if mover == CHANCE else action)
+
+    root = bot.trees["turns"]
+    for (mover, action), child in root.children.items():
+        after = state.clone()
+        after.apply(mover, action)
+        walk(child, after, None)
+    assert checked > 100
