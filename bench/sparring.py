@@ -341,6 +341,20 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     return args
 
 
+def progress(record: dict[str, Any], count: int, total: int, elapsed: float) -> str:
+    """One line on a finished game: its result, and the time the rest may take at the
+    pace so far (a run of hundreds of MCTS games lasts hours)."""
+    result = ", ".join(
+        f"{seat} {points:g}" for seat, points in zip(record["seats"], record["points"], strict=True)
+    )
+    left = elapsed / count * (total - count)
+    hours, minutes = divmod(round(left / 60), 60)
+    return (
+        f"sparring: {count} of {total} played ({record['game']} seed {record['seed']}: "
+        f"{result}), about {hours} h {minutes:02d} min left"
+    )
+
+
 def run(args: argparse.Namespace) -> None:
     """Play what the schedule (less what the results file holds) asks, then report."""
     if args.report is not None:
@@ -371,10 +385,11 @@ def run(args: argparse.Namespace) -> None:
     # Each match logs a line; the tables are the output. Workers fork with this setting.
     structlog.configure(wrapper_class=structlog.make_filtering_bound_logger(logging.WARNING))
     start = time.perf_counter()
-    for record in played(tasks, args.jobs, current_commit()):
+    for count, record in enumerate(played(tasks, args.jobs, current_commit()), 1):
         records.append(record)
         if path is not None:
             append_result(path, record)
+        print(progress(record, count, len(tasks), time.perf_counter() - start), file=sys.stderr)
     report([record for record in records if record_key(record) in keys])
     print(f"\n{time.perf_counter() - start:.0f} s")
 

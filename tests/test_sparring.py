@@ -55,7 +55,12 @@ def test_a_resumed_run_plays_only_the_games_its_file_lacks(
         (1, ["greedy", "random"]),
     ]
     assert all(r["commit"] and r["move_time"] == 30.0 and len(r["points"]) == 2 for r in first)
-    capsys.readouterr()
+    progress = capsys.readouterr().err.splitlines()
+    assert [line.split(" (")[0] for line in progress] == [
+        "sparring: 1 of 2 played",
+        "sparring: 2 of 2 played",
+    ]
+    assert progress[-1].endswith("about 0 h 00 min left")
 
     SPARRING.main([*QUICK, "--games", "3", "--resume", str(results)])
     out = capsys.readouterr().out
@@ -293,6 +298,14 @@ def test_two_runs_are_compared_game_by_game_on_the_same_seed_and_seating(
     assert "margin moved +2.00" in out
     assert "first run: seeds won both ways 0, lost both ways 0, of 1" in out
     assert "second run: seeds won both ways 1, lost both ways 0, of 1" in out
+
+
+def test_a_finished_game_s_line_names_its_result_and_the_time_left() -> None:
+    game = record(["mcts", "greedy"], [0.5, 0.5], 7) | {"game": "farlanthia"}
+    line = SPARRING.progress(game, 3, 160, elapsed=3 * 150.0)
+    assert line == (
+        "sparring: 3 of 160 played (farlanthia seed 7: mcts 0.5, greedy 0.5), about 6 h 32 min left"
+    )
 
 
 def test_the_sign_test_is_two_sided_and_exact() -> None:
