@@ -412,9 +412,9 @@ def parse_settings(argv: list[str]) -> argparse.Namespace:
     parser.add_argument(
         "--rollout-steps",
         type=int,
-        default=0,
-        help="rollout steps before the position is judged (0: the game's own number, "
-        "bots/mcts_values.py, else 200)",
+        default=None,
+        help="rollout steps before the position is judged, 0 for none (default: the game's "
+        "own number, bots/mcts_values.py, else 200)",
     )
     parser.add_argument(
         "--estimate",

@@ -72,9 +72,12 @@ class Search:
         self.estimate = (
             mcts_values.ESTIMATES.get(model.match.game) if self.settings.estimate else None
         )
-        self.rollout_steps = self.settings.rollout_steps or (
-            self.estimate.rollout_steps if self.estimate is not None else DEFAULT_ROLLOUT_STEPS
-        )
+        steps = self.settings.rollout_steps
+        if steps is None:
+            steps = (
+                self.estimate.rollout_steps if self.estimate is not None else DEFAULT_ROLLOUT_STEPS
+            )
+        self.rollout_steps: int = steps
         light = self.settings.rollout != "random"
         self.policy = mcts_rollouts.POLICIES.get(model.match.game) if light else None
         self.tree_moves = (

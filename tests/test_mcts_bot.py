@@ -109,6 +109,15 @@ def test_greedy_rollouts_ask_the_games_own_greedy_bot(game: str) -> None:
     assert bot.statistics.cpu_seconds > 0
 
 
+@pytest.mark.parametrize(("args", "steps"), [((), 40), (("--rollout-steps", "0"), 0)])
+def test_rollout_steps_are_the_game_s_own_unless_set_to_any_number_zero_too(
+    args: tuple[str, ...], steps: int
+) -> None:
+    decision = decision_at("landover", 2, 0.3)
+    search = SEARCH.Search(mcts(*args), decision.forward_model(), decision.match.seat, 0.0)
+    assert search.rollout_steps == steps
+
+
 def evidence(visits: int, mean: float, spread: float) -> Any:
     """What search saw of an action whose values had this standard deviation."""
     node = SEARCH.Node(1)
