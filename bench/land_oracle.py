@@ -55,7 +55,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import sdk  # noqa: E402
-from bench import state_duels, worker_pool  # noqa: E402
+from bench import sparring, state_duels, worker_pool  # noqa: E402
 from referee.engine import CHANCE  # noqa: E402
 from referee.games.land import ENGINE  # noqa: E402
 from referee.match.chance import sample_outcome  # noqa: E402
@@ -252,6 +252,9 @@ def main() -> None:
     if args.margins > 0:
         print_margins(args.margins)
         return
+    wrong = sparring.mcts_options_error(args.mcts_args)
+    if wrong is not None:
+        state_duels.refuse("land_oracle", f"--mcts-args: {wrong}")
     options = ["--iterations", str(args.iterations), *shlex.split(args.mcts_args)]
     for kind, counts in judge(args.games, options, args.starts).items():
         print(kind, dict(counts))

@@ -116,6 +116,16 @@ def make_bot(kind: str, game: str, mcts_args: str) -> Any:
     return mcts.MctsBot(mcts.parse_settings(shlex.split(mcts_args)))
 
 
+def mcts_options_error(mcts_args: str) -> str | None:
+    """What is wrong with ``--mcts-args`` (a misspelt option would play the defaults for
+    hours, unseen), or None."""
+    try:
+        argv = shlex.split(mcts_args)
+    except ValueError as error:  # an unclosed quote
+        return str(error)
+    return load_module("mcts_bot.py").options_error(argv)
+
+
 @dataclass(frozen=True)
 class Game:
     """One game to play: the bots by seat, the seed, and the LAND 6 difficulty if solo."""
@@ -363,6 +373,9 @@ def run(args: argparse.Namespace) -> None:
     if args.compare is not None:
         compare(*(read_results(path) for path in args.compare))
         return
+    wrong = mcts_options_error(args.mcts_args)
+    if wrong is not None:
+        raise BenchError(f"--mcts-args: {wrong}")
     path = args.results or args.resume
     records: list[dict[str, Any]] = []
     if args.resume is not None and args.resume.exists():

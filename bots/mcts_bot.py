@@ -376,7 +376,23 @@ def without_collector_pauses() -> Iterator[None]:
 
 def parse_settings(argv: list[str]) -> argparse.Namespace:
     """The bot's options; arguments it does not know (the SDK's) are left alone."""
-    parser = argparse.ArgumentParser(description="Landgrave MCTS bot")
+    settings, _ = settings_parser().parse_known_args(argv)
+    return settings
+
+
+def options_error(argv: list[str]) -> str | None:
+    """What is wrong with ``argv`` as the bot's options alone (as a bench passes them),
+    or None: an option it does not take, or a value it cannot read. The bot itself
+    leaves unknown arguments to the SDK, so a misspelt option would pass unseen."""
+    try:
+        _, unknown = settings_parser(exit_on_error=False).parse_known_args(argv)
+    except argparse.ArgumentError as error:
+        return str(error)
+    return f"not an option of the MCTS bot: {' '.join(unknown)}" if unknown else None
+
+
+def settings_parser(exit_on_error: bool = True) -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(description="Landgrave MCTS bot", exit_on_error=exit_on_error)
     parser.add_argument(
         "--iterations",
         type=int,
@@ -488,8 +504,7 @@ def parse_settings(argv: list[str]) -> argparse.Namespace:
         help="start a search from the last one's subtree that the events since lead to",
     )
     parser.add_argument("--seed", type=int, default=None, help="seed of the search's randomness")
-    settings, _ = parser.parse_known_args(argv)
-    return settings
+    return parser
 
 
 def warmed_up(bot: MctsBot) -> MctsBot:

@@ -180,6 +180,27 @@ def test_an_option_the_game_lacks_is_one_line_and_nothing_is_played(
     assert not results.exists()
 
 
+@pytest.mark.parametrize(
+    ("mcts_args", "message"),
+    [
+        ("--overule 3", "not an option of the MCTS bot: --overule 3"),
+        ("--iterations many", "argument --iterations: invalid int value: 'many'"),
+        ('--seed "3', "No closing quotation"),
+    ],
+    ids=["misspelt", "value", "quote"],
+)
+def test_mcts_options_it_cannot_take_are_one_line_and_nothing_is_played(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], mcts_args: str, message: str
+) -> None:
+    """A misspelt option would otherwise play hours of games with the defaults."""
+    results = tmp_path / "sparring.jsonl"
+    with pytest.raises(SystemExit) as exit_:
+        SPARRING.main([*QUICK, "--mcts-args", mcts_args, "--results", str(results)])
+    assert exit_.value.code == 2
+    assert capsys.readouterr().err == f"sparring: --mcts-args: {message}\n"
+    assert not results.exists()
+
+
 @pytest.mark.parametrize("jobs", ["1", "2"])
 @pytest.mark.parametrize(
     ("stop", "whole_group"),
