@@ -4,7 +4,7 @@ Usage::
 
     python bench/land_oracle.py [--games 4] [--iterations 3400] [--starts 0] [--mcts-args ARGS]
     python bench/land_oracle.py --margins 400
-    python bench/land_oracle.py --clairvoyant 400 [--jobs 2]
+    python bench/land_oracle.py --clairvoyant 400 [--depth 1] [--jobs 2]
 
 After both seats hold land, Land has no chance left, and the greedy bot is
 deterministic: each legal action's exact worth, if both seats play greedy
@@ -35,12 +35,15 @@ no bot can, the dice to come and that its rival plays greedy, and improves
 on greedy by a step's look ahead, so its score against greedy is a mark a
 fair bot's is unlikely to pass; it prints that score and margin (over both
 seatings, also its gain over greedy's own margin), and the seeds it wins
-from both seats.
+from both seats. With ``--depth D`` each action is played on with the seat
+looking D - 1 steps ahead in turn, not greedy: slower by the game's length
+at each step.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import importlib
 import random
 import shlex
@@ -172,51 +175,62 @@ def print_margins(games: int) -> None:
         print(f"{gain:>15}  {share:>28.3f}  {0.5 + share / 2:>26.3f}")
 
 
-def clairvoyant_game(seed: int, seat: int) -> int:
+def clairvoyant_game(seed: int, seat: int, depth: int = 1) -> int:
     """The final margin of a clairvoyant ``seat`` against greedy, seed ``seed`` for chance."""
     rng = random.Random(seed)
-
-    def foreseeing(state: Any, to_act: int) -> int:
-        choice = greedy_index(state, to_act)
-        if to_act == seat and len(state.legal_actions(to_act)) > 1:
-            choice = foreseen_best(state, seat, rng, choice)
-        return choice
-
-    scores = played(new_game(), rng, foreseeing)
+    scores = played(new_game(), rng, foreseer(seat, rng, depth))
     return scores[seat] - scores[1 - seat]
 
 
-def foreseen_best(state: Any, seat: int, rng: random.Random, greedy: int) -> int:
-    """The action whose greedy play-on with the dice still to come ends best for ``seat``."""
+def foreseer(seat: int, rng: random.Random, depth: int) -> Callable[[Any, int], int]:
+    """Greedy play, but ``seat`` looks ``depth`` steps ahead with the dice still to come
+    (``rng``): at depth 0 it plays greedy too."""
+
+    def choose(state: Any, to_act: int) -> int:
+        choice = greedy_index(state, to_act)
+        if depth > 0 and to_act == seat and len(state.legal_actions(to_act)) > 1:
+            choice = foreseen_best(state, seat, rng, choice, depth)
+        return choice
+
+    return choose
+
+
+def foreseen_best(state: Any, seat: int, rng: random.Random, greedy: int, depth: int) -> int:
+    """The action that ends best for ``seat`` played on with the dice still to come, the
+    rival greedy and ``seat`` looking ``depth - 1`` steps ahead (greedy's choice on ties)."""
     legal = state.legal_actions(seat)
     best, choice = None, greedy
     for index in [greedy, *(i for i in range(len(legal)) if i != greedy)]:
         after, dice = state.clone(), random.Random()
         dice.setstate(rng.getstate())
         after.apply(seat, legal[index])
-        scores = play_on(after, dice)
+        scores = played(after, dice, foreseer(seat, dice, depth - 1))
         margin = scores[seat] - scores[1 - seat]
         if best is None or margin > best:
             best, choice = margin, index
     return choice
 
 
-def clairvoyant_seed(seed: int) -> tuple[int, int]:
+def clairvoyant_seed(seed: int, depth: int) -> tuple[int, int]:
     """The clairvoyant seat's margins on ``seed`` from seat 0 and from seat 1."""
-    return clairvoyant_game(seed, 0), clairvoyant_game(seed, 1)
+    return clairvoyant_game(seed, 0, depth), clairvoyant_game(seed, 1, depth)
 
 
-def print_clairvoyant(seeds: int, jobs: int) -> None:
+def print_clairvoyant(seeds: int, depth: int, jobs: int) -> None:
     games: list[tuple[float, float]] = []
     both_won = 0
-    for first, second in worker_pool.finished(clairvoyant_seed, range(seeds), jobs):
+    play = functools.partial(clairvoyant_seed, depth=depth)
+    for first, second in worker_pool.finished(play, range(seeds), jobs):
         won = [1.0 if m > 0 else 0.5 if m == 0 else 0.0 for m in (first, second)]
         games += [(won[0], first), (won[1], second)]
         both_won += won == [1.0, 1.0]
     # With both seatings the greedy seat's luck cancels: the mean margin is also the gain
     # over greedy's own margin from the same seat.
     standing = state_duels.Standing(games)
-    print(f"clairvoyant against greedy, {seeds} seeds with both seatings: {standing.summary()}")
+    print(
+        f"clairvoyant, {depth} step(s) ahead, against greedy, {seeds} seeds with both "
+        f"seatings: {standing.summary()}"
+    )
     print(f"seeds won from both seats: {both_won} of {seeds}")
 
 
@@ -237,17 +251,22 @@ def main() -> None:
         default=0,
         help="instead: this many seeds of a seat that sees the dice",
     )
+    parser.add_argument(
+        "--depth", type=int, default=1, help="with --clairvoyant: the steps it looks ahead"
+    )
     parser.add_argument("--jobs", type=int, default=1, help="with --clairvoyant: seeds at once")
     args = parser.parse_args()
-    if min(args.games, args.iterations, args.jobs) < 1:
-        state_duels.refuse("land_oracle", "--games, --iterations and --jobs must be at least 1")
+    if min(args.games, args.iterations, args.depth, args.jobs) < 1:
+        state_duels.refuse(
+            "land_oracle", "--games, --iterations, --depth and --jobs must be at least 1"
+        )
     if min(args.clairvoyant, args.starts, args.margins) < 0:
         state_duels.refuse(
             "land_oracle", "--clairvoyant, --starts and --margins must be at least 0"
         )
     if args.clairvoyant > 0:
         with worker_pool.stops_in_one_line("land_oracle"):
-            print_clairvoyant(args.clairvoyant, args.jobs)
+            print_clairvoyant(args.clairvoyant, args.depth, args.jobs)
         return
     if args.margins > 0:
         print_margins(args.margins)
