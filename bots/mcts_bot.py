@@ -392,6 +392,7 @@ def options_error(argv: list[str]) -> str | None:
 
 
 def settings_parser(exit_on_error: bool = True) -> argparse.ArgumentParser:
+    """The parser of the bot's options (``--help`` lists them)."""
     parser = argparse.ArgumentParser(description="Landgrave MCTS bot", exit_on_error=exit_on_error)
     parser.add_argument(
         "--iterations",

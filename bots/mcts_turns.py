@@ -11,7 +11,9 @@ order (each at or after the last), so each set has one path per first cow
 (280 there) and search reaches the rival's reply. The first is free: the
 root's choice is any cow of the set it judges best. Ending a turn while a
 cow can still go down is left out too: a cow not placed is lost (LAND-10),
-and a plot claimed never lowers a score.
+and a plot claimed never lowers a score. Under the options, a turn's claims
+that open more plots at once keep every order, and cows that carry over
+keep the early end.
 
 A game's rule gets a state, the legal actions of the seat to act, and the
 tree's action before this one in the iteration (None right after the root's
@@ -25,24 +27,24 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 TreeMoves = Callable[[Any, Sequence[Any], Any], Sequence[Any]]
-"""(state, legal actions, the tree's last placement this turn or None) -> the actions to try."""
+"""(state, legal actions, the tree's action before this one or None) -> the actions to try."""
 
 
 def land_moves(state: Any, legal: Sequence[Any], last: Any) -> Sequence[Any]:
     """A Land turn's cows in one order, and no early end while a cow can go down."""
     rules = state.rules
-    if rules.adjacency_extends_this_turn or rules.keep_unused_cows:
-        return legal  # a turn's order matters, or a kept cow is worth something
+    if rules.adjacency_extends_this_turn:
+        return legal  # a cow claimed this turn opens more: the order matters
     if state.placed_this_turn == 0 or not _is_cow(last):
         last = None  # a new turn: the last placement was another turn's
     placements = [
         action for action in legal if _is_cow(action) and (last is None or action >= last)
     ]
     # A mountain's second cow is the same plot as its first: ``>=`` keeps it.
-    if placements:
-        return placements
-    others = [action for action in legal if not _is_cow(action)]
-    return others or legal
+    ends = [action for action in legal if not _is_cow(action)]
+    if placements and not rules.keep_unused_cows:
+        return placements  # a cow kept back is lost (LAND-10)
+    return [*placements, *ends] or legal
 
 
 def _is_cow(action: Any) -> bool:

@@ -8,6 +8,7 @@ nothing.
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import math
 import random
@@ -119,6 +120,20 @@ def test_where_a_turn_s_order_matters_every_action_is_tried() -> None:
     state = ENGINE.new_game(config, 2)
     legal = ["PlaceCow", "EndTurn"]  # never looked at: the rule keeps them all
     assert TURNS.land_moves(state, legal, None) is legal
+
+
+def test_where_cows_carry_over_a_turn_may_still_end_early() -> None:
+    state, seat = turn_that_chooses()
+    state.rules = dataclasses.replace(state.rules, keep_unused_cows=True)
+    legal = state.legal_actions(seat)
+    first = legal[0]
+    state.apply(seat, first)
+    after_first = state.legal_actions(seat)
+    narrowed = TURNS.land_moves(state, after_first, first)
+    assert narrowed == [a for a in after_first if type(a).__name__ == "PlaceCow" and a >= first] + [
+        after_first[-1]
+    ]
+    assert type(after_first[-1]).__name__ == "EndTurn"
 
 
 def test_the_search_tree_holds_a_turn_s_later_cows_in_order() -> None:
