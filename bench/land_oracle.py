@@ -4,7 +4,7 @@ Usage::
 
     python bench/land_oracle.py [--games 4] [--iterations 3400] [--starts 0] [--mcts-args ARGS]
     python bench/land_oracle.py --margins 400
-    python bench/land_oracle.py --clairvoyant 400 [--depth 1] [--jobs 2]
+    python bench/land_oracle.py --clairvoyant 400 [--depth 1] [--guesses 20] [--jobs 2]
 
 After both seats hold land, Land has no chance left, and the greedy bot is
 deterministic: each legal action's exact worth, if both seats play greedy
@@ -37,7 +37,10 @@ fair bot's is unlikely to pass; it prints that score and margin (over both
 seatings, also its gain over greedy's own margin), and the seeds it wins
 from both seats. With ``--depth D`` each action is played on with the seat
 looking D - 1 steps ahead in turn, not greedy: slower by the game's length
-at each step.
+at each step. With ``--guesses G`` it does not see the dice: while a seat
+has no land (Land's only chance) it plays each action on with G dice of its
+own and takes the best mean; once both hold land one playout is exact. So it
+is a bot a fair player could be, if it took its rival for the greedy bot.
 """
 
 from __future__ import annotations
@@ -175,51 +178,84 @@ def print_margins(games: int) -> None:
         print(f"{gain:>15}  {share:>28.3f}  {0.5 + share / 2:>26.3f}")
 
 
-def clairvoyant_game(seed: int, seat: int, depth: int = 1) -> int:
-    """The final margin of a clairvoyant ``seat`` against greedy, seed ``seed`` for chance."""
+def clairvoyant_game(seed: int, seat: int, depth: int = 1, guesses: int = 0) -> int:
+    """The final margin of a foreseeing ``seat`` against greedy, seed ``seed`` for chance:
+    it sees the dice to come, or with ``guesses`` it does not (see ``foreseer``)."""
     rng = random.Random(seed)
-    scores = played(new_game(), rng, foreseer(seat, rng, depth))
+    guessing = random.Random(f"guesses-{seed}") if guesses else None
+    scores = played(new_game(), rng, foreseer(seat, rng, depth, guesses, guessing))
     return scores[seat] - scores[1 - seat]
 
 
-def foreseer(seat: int, rng: random.Random, depth: int) -> Callable[[Any, int], int]:
-    """Greedy play, but ``seat`` looks ``depth`` steps ahead with the dice still to come
-    (``rng``): at depth 0 it plays greedy too."""
+def foreseer(
+    seat: int,
+    rng: random.Random,
+    depth: int,
+    guesses: int = 0,
+    guessing: random.Random | None = None,
+) -> Callable[[Any, int], int]:
+    """Greedy play, but ``seat`` looks ``depth`` steps ahead: at depth 0 it plays greedy
+    too. It sees the dice still to come (``rng``), unless ``guesses`` is above 0: then,
+    while a seat has no land (the only chance Land has), it plays each action on with
+    that many dice of its own (drawn from ``guessing``) and takes the best mean; once
+    every seat holds land nothing is left to chance and one playout is exact."""
 
     def choose(state: Any, to_act: int) -> int:
         choice = greedy_index(state, to_act)
         if depth > 0 and to_act == seat and len(state.legal_actions(to_act)) > 1:
-            choice = foreseen_best(state, seat, rng, choice, depth)
+            if guesses and not all(state.owned):
+                assert guessing is not None
+                dice = [random.Random(guessing.getrandbits(64)) for _ in range(guesses)]
+            else:
+                dice = [rng]
+            choice = foreseen_best(
+                state, seat, dice, choice, depth, guesses=guesses, guessing=guessing
+            )
         return choice
 
     return choose
 
 
-def foreseen_best(state: Any, seat: int, rng: random.Random, greedy: int, depth: int) -> int:
-    """The action that ends best for ``seat`` played on with the dice still to come, the
-    rival greedy and ``seat`` looking ``depth - 1`` steps ahead (greedy's choice on ties)."""
+def foreseen_best(
+    state: Any,
+    seat: int,
+    dice: list[random.Random],
+    greedy: int,
+    depth: int,
+    *,
+    guesses: int = 0,
+    guessing: random.Random | None = None,
+) -> int:
+    """The action that ends best for ``seat`` on the mean over ``dice`` (each played on
+    from a copy), the rival greedy and ``seat`` looking ``depth - 1`` steps ahead
+    (greedy's choice on ties)."""
     legal = state.legal_actions(seat)
     best, choice = None, greedy
     for index in [greedy, *(i for i in range(len(legal)) if i != greedy)]:
-        after, dice = state.clone(), random.Random()
-        dice.setstate(rng.getstate())
-        after.apply(seat, legal[index])
-        scores = played(after, dice, foreseer(seat, dice, depth - 1))
-        margin = scores[seat] - scores[1 - seat]
-        if best is None or margin > best:
-            best, choice = margin, index
+        total = 0
+        for source in dice:
+            after, roll = state.clone(), random.Random()
+            roll.setstate(source.getstate())
+            after.apply(seat, legal[index])
+            scores = played(after, roll, foreseer(seat, roll, depth - 1, guesses, guessing))
+            total += scores[seat] - scores[1 - seat]
+        if best is None or total > best:
+            best, choice = total, index
     return choice
 
 
-def clairvoyant_seed(seed: int, depth: int) -> tuple[int, int]:
-    """The clairvoyant seat's margins on ``seed`` from seat 0 and from seat 1."""
-    return clairvoyant_game(seed, 0, depth), clairvoyant_game(seed, 1, depth)
+def clairvoyant_seed(seed: int, depth: int, guesses: int) -> tuple[int, int]:
+    """The foreseeing seat's margins on ``seed`` from seat 0 and from seat 1."""
+    return (
+        clairvoyant_game(seed, 0, depth, guesses),
+        clairvoyant_game(seed, 1, depth, guesses),
+    )
 
 
-def print_clairvoyant(seeds: int, depth: int, jobs: int) -> None:
+def print_clairvoyant(seeds: int, depth: int, jobs: int, guesses: int) -> None:
     games: list[tuple[float, float]] = []
     both_won = 0
-    play = functools.partial(clairvoyant_seed, depth=depth)
+    play = functools.partial(clairvoyant_seed, depth=depth, guesses=guesses)
     for first, second in worker_pool.finished(play, range(seeds), jobs):
         won = [1.0 if m > 0 else 0.5 if m == 0 else 0.0 for m in (first, second)]
         games += [(won[0], first), (won[1], second)]
@@ -227,8 +263,9 @@ def print_clairvoyant(seeds: int, depth: int, jobs: int) -> None:
     # With both seatings the greedy seat's luck cancels: the mean margin is also the gain
     # over greedy's own margin from the same seat.
     standing = state_duels.Standing(games)
+    sight = f"guessing the dice ({guesses} guesses)" if guesses else "seeing the dice"
     print(
-        f"clairvoyant, {depth} step(s) ahead, against greedy, {seeds} seeds with both "
+        f"{sight}, {depth} step(s) ahead, against greedy, {seeds} seeds with both "
         f"seatings: {standing.summary()}"
     )
     print(f"seeds won from both seats: {both_won} of {seeds}")
@@ -255,18 +292,24 @@ def main() -> None:
         "--depth", type=int, default=1, help="with --clairvoyant: the steps it looks ahead"
     )
     parser.add_argument("--jobs", type=int, default=1, help="with --clairvoyant: seeds at once")
+    parser.add_argument(
+        "--guesses",
+        type=int,
+        default=0,
+        help="with --clairvoyant: it does not see the dice, it tries this many of its own",
+    )
     args = parser.parse_args()
     if min(args.games, args.iterations, args.depth, args.jobs) < 1:
         state_duels.refuse(
             "land_oracle", "--games, --iterations, --depth and --jobs must be at least 1"
         )
-    if min(args.clairvoyant, args.starts, args.margins) < 0:
+    if min(args.clairvoyant, args.starts, args.margins, args.guesses) < 0:
         state_duels.refuse(
-            "land_oracle", "--clairvoyant, --starts and --margins must be at least 0"
+            "land_oracle", "--clairvoyant, --starts, --margins and --guesses must be at least 0"
         )
     if args.clairvoyant > 0:
         with worker_pool.stops_in_one_line("land_oracle"):
-            print_clairvoyant(args.clairvoyant, args.depth, args.jobs)
+            print_clairvoyant(args.clairvoyant, args.depth, args.jobs, args.guesses)
         return
     if args.margins > 0:
         print_margins(args.margins)

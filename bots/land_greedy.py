@@ -13,9 +13,11 @@ board and takes the best (the first on ties, so it is deterministic):
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import sdk
+from referee.games.land.actions import ChooseStart, PlaceCow
 
 GRASS, MOUNTAIN = 1, 2
 """PlotKind values of the Land proto."""
@@ -35,6 +37,29 @@ class LandGreedyBot(sdk.Bot):
         """Every legal action's score, the best highest (it plays the first of the best)."""
         return scores(decision.observation, decision.legal_actions)
 
+    def state_player(self) -> StatePlayer:
+        """This bot's play from engine states, for a search bot's rollouts."""
+        return StatePlayer()
+
+    def state_scores(self, state: Any, seat: int) -> list[float]:
+        """This bot's scores of an engine state's legal actions, for a search bot's tree."""
+        view = _Board.of_state(state, seat)
+        return [view.score(_spot(action, view.width)) for action in state.legal_actions(seat)]
+
+
+class StatePlayer:
+    """The greedy bot's play read straight from an engine state: the same choices as
+    ``LandGreedyBot``, without building an observation (for search bots' playouts)."""
+
+    def choose(self, state: Any, seat: int) -> Any:
+        """The action of ``state.legal_actions(seat)`` the greedy bot plays."""
+        legal = state.legal_actions(seat)
+        if len(legal) == 1:
+            return legal[0]
+        view = _Board.of_state(state, seat)
+        ranked = [view.score(_spot(action, view.width)) for action in legal]
+        return legal[ranked.index(max(ranked))]
+
 
 def choose(obs: Any, legal: list[Any]) -> int:
     """The index of the best-scoring legal action (the first of equals)."""
@@ -44,23 +69,100 @@ def choose(obs: Any, legal: list[Any]) -> int:
 
 def scores(obs: Any, legal: list[Any]) -> list[float]:
     """Each legal action's score by the greedy rules (a search bot ranks moves by them)."""
-    view = _Board(obs)
-    return [view.score(action) for action in legal]
+    view = _Board.of_observation(obs)
+    return [view.score(_proto_spot(action, view.width)) for action in legal]
+
+
+Spot = tuple[str, int]
+"""An action as the rules below read it: its kind and its plot (-1 for none)."""
+
+
+def _proto_spot(action: Any, width: int) -> Spot:
+    kind = action.WhichOneof("kind")
+    if kind == "choose_start":
+        return "start", action.choose_start.y * width + action.choose_start.x
+    if kind == "place_cow":
+        return "place", action.place_cow.y * width + action.place_cow.x
+    return "end", -1
+
+
+def _spot(action: Any, width: int) -> Spot:
+    """An engine action's kind and plot (ChooseStart, PlaceCow, EndTurn)."""
+    if isinstance(action, ChooseStart):
+        return "start", action.y * width + action.x
+    if isinstance(action, PlaceCow):
+        return "place", action.y * width + action.x
+    return "end", -1
+
+
+_residents: dict[int, tuple[Any, list[bool]]] = {}
+"""Per board (by identity), whether each plot has a resident cow: read once per map."""
+
+
+def _resident_flags(board: Any) -> list[bool]:
+    known = _residents.get(id(board))
+    if known is None or known[0] is not board:
+        if len(_residents) >= 8:  # a few maps at once; forget older ones
+            _residents.clear()
+        known = _residents[id(board)] = (board, [p in board.residents for p in range(board.size)])
+    return known[1]
 
 
 class _Board:
-    """The observation as plain lists, with the greedy scoring rules."""
+    """The position as plain lists, with the greedy scoring rules."""
 
-    def __init__(self, obs: Any) -> None:
-        self.seat = obs.seat
-        self.width, self.height = obs.width, obs.height
-        self.kinds = list(obs.kinds)
-        self.resident = list(obs.resident)
-        self.owner = list(obs.owner)
-        self.half = list(obs.half_claim)
-        self.cows_left = obs.cows_left
+    def __init__(
+        self,
+        *,
+        seat: int,
+        width: int,
+        height: int,
+        kinds: Sequence[int],
+        resident: Sequence[bool],
+        owner: Sequence[int],
+        half: Sequence[int],
+        cows_left: int,
+        neighbours: Callable[[int], Sequence[int]] | None = None,
+    ) -> None:
+        self.seat = seat
+        self.neighbours: Callable[[int], Sequence[int]] = neighbours or self._grid_neighbours
+        self.width, self.height = width, height
+        self.kinds = kinds
+        self.resident = resident
+        self.owner = owner
+        self.half = half
+        self.cows_left = cows_left
 
-    def neighbours(self, plot: int) -> list[int]:
+    @classmethod
+    def of_observation(cls, obs: Any) -> _Board:
+        return cls(
+            seat=obs.seat,
+            width=obs.width,
+            height=obs.height,
+            kinds=list(obs.kinds),
+            resident=list(obs.resident),
+            owner=list(obs.owner),
+            half=list(obs.half_claim),
+            cows_left=obs.cows_left,
+        )
+
+    @classmethod
+    def of_state(cls, state: Any, seat: int) -> _Board:
+        board = state.board
+        return cls(
+            seat=seat,
+            width=board.width,
+            height=board.height,
+            kinds=board.kinds,
+            resident=_resident_flags(board),
+            owner=state.owner,
+            half=state.half,
+            cows_left=state.cows_left,
+            neighbours=board.neighbours,
+        )
+
+    def _grid_neighbours(self, plot: int) -> Sequence[int]:
+        """The plots north, west, east and south of ``plot`` (the engine's order)."""
         x, y = plot % self.width, plot // self.width
         steps = ((x, y - 1), (x - 1, y), (x + 1, y), (x, y + 1))
         return [
@@ -71,12 +173,12 @@ class _Board:
         usable = self.kinds[plot] in (GRASS, MOUNTAIN)
         return usable and self.owner[plot] < 0 and self.half[plot] < 0
 
-    def score(self, action: Any) -> float:
-        kind = action.WhichOneof("kind")
-        if kind == "choose_start":
-            return self.start_score(action.choose_start.y * self.width + action.choose_start.x)
-        if kind == "place_cow":
-            return self.place_score(action.place_cow.y * self.width + action.place_cow.x)
+    def score(self, spot: Spot) -> float:
+        kind, plot = spot
+        if kind == "start":
+            return self.start_score(plot)
+        if kind == "place":
+            return self.place_score(plot)
         return -1.0  # end_turn: only when nothing else is legal
 
     def start_score(self, plot: int) -> float:

@@ -104,6 +104,9 @@ TREE_CANDIDATES: dict[str, int] = {"carcassonne": 1}
 """Per game, the heuristic's best actions tried below the root (``--tree-candidates``); else
 all. Carcassonne's 1: with every reply tried, search judged placements against a rival
 that replies at random, and its overrules of the heuristic lost games (BENCHMARKS.md)."""
+TREE_DEPTH: dict[str, int] = {}
+"""Per game, the decisions an iteration walks down the tree before its rollout
+(``--tree-depth``); else no bound."""
 OVERRULE: dict[str, float] = {"farlanthia": 3.0}
 """Per game, the lead in standard errors by which search overrules its heuristic
 (``--overrule``); else 1. Farlanthia's 3: at 1, search played other than its tuned
@@ -318,6 +321,12 @@ class MctsBot(sdk.Bot):
         k = self.settings.tree_candidates
         return TREE_CANDIDATES.get(game, 0) if k is None else k
 
+    def tree_depth(self, game: str) -> int:
+        """The decisions an iteration walks down the tree: ``--tree-depth``, else the game's
+        own (``TREE_DEPTH``), else 0 (no bound)."""
+        depth = self.settings.tree_depth
+        return TREE_DEPTH.get(game, 0) if depth is None else depth
+
     def overrule(self, game: str) -> float:
         """The lead that overrules the heuristic: ``--overrule``, else the game's own, else 1."""
         z = self.settings.overrule
@@ -391,6 +400,14 @@ def options_error(argv: list[str]) -> str | None:
     return f"not an option of the MCTS bot: {' '.join(unknown)}" if unknown else None
 
 
+def non_negative(text: str) -> int:
+    """An option's whole number, 0 or more."""
+    number = int(text)
+    if number < 0:
+        raise argparse.ArgumentTypeError(f"{number} is below 0")
+    return number
+
+
 def settings_parser(exit_on_error: bool = True) -> argparse.ArgumentParser:
     """The parser of the bot's options (``--help`` lists them)."""
     parser = argparse.ArgumentParser(description="Landgrave MCTS bot", exit_on_error=exit_on_error)
@@ -441,6 +458,14 @@ def settings_parser(exit_on_error: bool = True) -> argparse.ArgumentParser:
         "rather than its provisional standings",
     )
     parser.add_argument(
+        "--lead-scale",
+        type=float,
+        default=0.0,
+        help="value a game played to its end by each seat's score lead, a lead of this many "
+        "points winning three in four, rather than by its places (0: by places). With "
+        "greedy rollouts to the end, a search that tells a big win from a small one",
+    )
+    parser.add_argument(
         "--samples",
         type=int,
         default=32,
@@ -482,6 +507,13 @@ def settings_parser(exit_on_error: bool = True) -> argparse.ArgumentParser:
         help="below the root, try only the heuristic's best K actions of each seat "
         "(0: all; only where the heuristic scores engine states, as Carcassonne's does; "
         "default: the game's own, TREE_CANDIDATES in bots/mcts_bot.py)",
+    )
+    parser.add_argument(
+        "--tree-depth",
+        type=non_negative,
+        default=None,
+        help="the decisions an iteration walks down the tree before its rollout, 1 for the "
+        "root's alone (0: no bound; default: the game's own, TREE_DEPTH in bots/mcts_bot.py)",
     )
     parser.add_argument(
         "--turn-sets",

@@ -62,6 +62,8 @@ class Search:
         heuristic = bot.greedy_bot(model.match.game, always=True)
         ranking = getattr(heuristic, "state_scores", None)
         self.tree_candidates = bot.tree_candidates(model.match.game)
+        self.tree_depth = bot.tree_depth(model.match.game)
+        """The decisions an iteration walks down the tree before its rollout (0: no bound)."""
         self.tree_ranking = ranking if self.tree_candidates > 0 else None
         """The heuristic's scores of a state's legal actions, where it has them: below the
         root, the tree tries only its best few (``--tree-candidates``)."""
@@ -146,10 +148,15 @@ class Search:
         node = root
         expanded = False
         last: Any = None  # the tree's action before, below the root (``tree_moves``)
+        depth = 0
         while not expanded and not state.is_terminal():
             if time.monotonic() >= self.deadline:
                 break
             seat = state.to_act()[0]
+            if seat != CHANCE:
+                if depth == self.tree_depth > 0:
+                    break
+                depth += 1
             if seat == CHANCE:
                 outcome = sample_outcome(state.chance_outcomes(), self.rng)
                 key: Hashable = (CHANCE, outcome)
@@ -258,7 +265,11 @@ class Search:
             self.greedy.match_ended(self.match_as(tag, 0), [])
         if self.estimate is not None and not state.is_terminal():
             return list(self.estimate.values(state, self.rng))
-        return values(state.outcome())
+        outcome = state.outcome()
+        if self.settings.lead_scale and len(outcome) > 1:
+            scores = [seat.score for seat in outcome]
+            return mcts_values.lead_values(scores, self.settings.lead_scale)
+        return values(outcome)
 
     def greedy_action(self, state: Any, seat: int, tag: str) -> Any:
         """The game's heuristic bot's choice for ``seat``, asked as the referee would ask."""

@@ -9,6 +9,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from referee.engine import CHANCE
+from referee.match.chance import sample_outcome
+
 ORACLE: Any = importlib.import_module("bench.land_oracle")
 
 
@@ -30,7 +33,7 @@ def test_a_seat_that_sees_the_dice_never_ends_worse_than_greedy_in_its_seat() ->
 def test_an_out_of_range_flag_is_one_line() -> None:
     bench = Path(ORACLE.__file__)
     for args, message in (
-        (["--clairvoyant", "-1"], "--clairvoyant, --starts and --margins must be at least 0"),
+        (["--clairvoyant", "-1"], "--margins and --guesses must be at least 0"),
         (["--clairvoyant", "2", "--jobs", "0"], "--depth and --jobs must be at least 1"),
     ):
         done = subprocess.run(
@@ -38,3 +41,29 @@ def test_an_out_of_range_flag_is_one_line() -> None:
         )
         assert done.returncode == 2 and done.stdout == ""
         assert done.stderr.count("\n") == 1 and message in done.stderr
+
+
+def test_a_seat_that_guesses_the_dice_chooses_the_same_whatever_they_will_be() -> None:
+    """With ``guesses`` the seat's choices while chance remains come from dice of its own,
+    not the game's, so its mark is one a fair bot could reach (the test would fail on a
+    seat that sees them: for one of these starts, its choice follows the game's dice)."""
+    seen_differ = False
+    for seed in (0, 6, 9):
+        state, rng = ORACLE.new_game(), random.Random(seed)
+        while not state.is_terminal():
+            seat = state.to_act()[0]
+            if seat != CHANCE and ORACLE.kind_of(state, seat) == "start":
+                break
+            if seat == CHANCE:
+                state.apply(CHANCE, sample_outcome(state.chance_outcomes(), rng))
+            else:
+                state.apply(seat, state.legal_actions(seat)[ORACLE.greedy_index(state, seat)])
+        futures = [random.Random(f"future-{n}") for n in range(4)]
+        guessed = {
+            ORACLE.foreseer(seat, future, 1, 4, random.Random("own"))(state, seat)
+            for future in futures
+        }
+        assert len(guessed) == 1
+        seen = {ORACLE.foreseer(seat, future, 1)(state, seat) for future in futures}
+        seen_differ = seen_differ or len(seen) > 1
+    assert seen_differ

@@ -14,6 +14,7 @@ import importlib.util
 import json
 import random
 import sqlite3
+import time
 from pathlib import Path
 from typing import Any
 
@@ -42,6 +43,7 @@ def bot_module(filename: str) -> Any:
 
 MCTS = bot_module("mcts_bot.py")
 SEARCH = bot_module("mcts_search.py")
+VALUES = bot_module("mcts_values.py")
 
 
 def mcts(*args: str) -> Any:
@@ -491,3 +493,47 @@ def test_a_search_holds_the_cycle_collector_off_and_the_match_end_lets_it_back()
     assert gc.isenabled() and gc.get_freeze_count() > 0
     bot.match_ended(decision.match, [])
     assert gc.get_freeze_count() == 0
+
+
+def decisions_below(node: Any) -> int:
+    """The most decisions (chance outcomes not counted) on a path below ``node``."""
+    deepest = 0
+    for (mover, _), child in node.children.items():
+        deepest = max(deepest, (mover != CHANCE) + decisions_below(child))
+    return deepest
+
+
+@pytest.mark.parametrize("depth", [1, 2])
+def test_a_tree_depth_bounds_the_decisions_an_iteration_walks(depth: int) -> None:
+    """--tree-depth 1 searches the root's actions alone, each judged by its rollouts;
+    the tree grows below them with no bound (0), and only so far with one."""
+    decision = decision_at("land", 2, 0.3)
+    for bound, deepest in ((depth, lambda d: d == depth), (0, lambda d: d > 2)):
+        bot = mcts("--iterations", "400", "--tree-depth", str(bound), "--no-reuse")
+        bot.decide(decision)
+        assert deepest(decisions_below(bot.trees["m"]))
+
+
+def test_a_lead_scale_values_a_finished_game_by_its_margin() -> None:
+    """With --lead-scale a rollout played to the end tells a big win from a small one
+    (Land's margins run to dozens of plots); without it, only places count."""
+    decision = decision_at("land", 2, 0.5)
+    model = decision.forward_model()
+    state = model.sample(random.Random(0))
+    rng = random.Random(1)
+    while not state.is_terminal():
+        seat = state.to_act()[0]
+        if seat == CHANCE:
+            state.apply(CHANCE, sample_outcome(state.chance_outcomes(), rng))
+        else:
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+    scores = [seat.score for seat in state.outcome()]
+    assert scores[0] != scores[1]
+    by_places = mcts("--rollout-steps", "0")
+    by_lead = mcts("--rollout-steps", "0", "--lead-scale", "20")
+    deadline = time.monotonic() + 60
+    places = SEARCH.Search(by_places, model, 0, deadline).rollout(state.clone())
+    lead = SEARCH.Search(by_lead, model, 0, deadline).rollout(state.clone())
+    assert places == SEARCH.values(state.outcome())
+    assert lead == VALUES.lead_values(scores, 20.0) != places
+    assert 0.5 < max(lead) < 0.999

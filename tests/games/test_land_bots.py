@@ -38,3 +38,26 @@ def test_greedy_bot_never_ends_a_turn_it_could_use() -> None:
             checked += 1
         state.apply(seat, action)
     assert checked > 20
+
+
+def test_play_from_the_engine_state_is_the_bots_own() -> None:
+    """``StatePlayer`` and ``state_scores`` (no observation) score and choose every
+    decision of random games, starts, mountains and resident cows among them, exactly as
+    the bot does from its observations: search bots play it in their playouts."""
+    greedy = load_bot("land_greedy.py", "LandGreedyBot")
+    player = greedy.state_player()
+    kinds: set[str] = set()
+    for seed in range(4):
+        _, history = random_playout(ENGINE, 2, seed=seed)
+        state = ENGINE.new_game(ENGINE.default_config(), 2)
+        for seat, action in history:
+            if seat != CHANCE:
+                legal = state.legal_actions(seat)
+                match = sdk.MatchInfo("m", "land", seat, 2, ENGINE.default_config())
+                messages = list(ENGINE.action_list_to_proto(legal).actions)
+                decision = sdk.Decision(match, state.observation(seat), messages, 1.0)
+                assert greedy.state_scores(state, seat) == greedy.action_scores(decision)
+                assert player.choose(state, seat) == legal[greedy.decide(decision)]
+                kinds.update(type(a).__name__ for a in legal)
+            state.apply(seat, action)
+    assert kinds == {"ChooseStart", "PlaceCow", "EndTurn"}
