@@ -53,6 +53,8 @@ value per seat. So:
 Values are in [0, 1]: a seat's average finishing place (1 first, 0 last;
 ties share), blended with a little of its score's place between the lowest
 and the highest; in a solo game a win (the title ``won``) is 1 and a loss 0.
+With ``--lead-scale`` a game played to its end is valued by each seat's lead
+in score instead, so a big win counts for more than a narrow one.
 
 Run: ``referee match land --bot "mcts --exploration 0.5" --bot land-greedy``;
 ``--help`` lists every option.
@@ -68,9 +70,9 @@ import random
 import resource
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 import sdk
 from referee.errors import LandgraveError, MalformedAction
@@ -78,6 +80,7 @@ from referee.games import get_engine, registered
 
 mcts_search = importlib.import_module("landgrave_bots.mcts_search")
 Node, Search = mcts_search.Node, mcts_search.Search
+Number = TypeVar("Number", int, float)
 
 GREEDY_BOTS = {
     "land": ("land_greedy.py", "LandGreedyBot"),
@@ -400,12 +403,17 @@ def options_error(argv: list[str]) -> str | None:
     return f"not an option of the MCTS bot: {' '.join(unknown)}" if unknown else None
 
 
-def non_negative(text: str) -> int:
-    """An option's whole number, 0 or more."""
-    number = int(text)
-    if number < 0:
-        raise argparse.ArgumentTypeError(f"{number} is below 0")
-    return number
+def at_least_zero(convert: Callable[[str], Number]) -> Callable[[str], Number]:
+    """An option's reader: ``convert``'s, refusing a number below 0 in one line."""
+
+    def read(text: str) -> Number:
+        number = convert(text)
+        if number < 0:
+            raise argparse.ArgumentTypeError(f"{number} is below 0")
+        return number
+
+    read.__name__ = convert.__name__  # argparse names it in "invalid int value"
+    return read
 
 
 def settings_parser(exit_on_error: bool = True) -> argparse.ArgumentParser:
@@ -459,7 +467,7 @@ def settings_parser(exit_on_error: bool = True) -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--lead-scale",
-        type=float,
+        type=at_least_zero(float),
         default=0.0,
         help="value a game played to its end by each seat's score lead, a lead of this many "
         "points winning three in four, rather than by its places (0: by places). With "
@@ -510,7 +518,7 @@ def settings_parser(exit_on_error: bool = True) -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--tree-depth",
-        type=non_negative,
+        type=at_least_zero(int),
         default=None,
         help="the decisions an iteration walks down the tree before its rollout, 1 for the "
         "root's alone (0: no bound; default: the game's own, TREE_DEPTH in bots/mcts_bot.py)",

@@ -187,8 +187,9 @@ def test_an_option_the_game_lacks_is_one_line_and_nothing_is_played(
         ("--iterations many", "argument --iterations: invalid int value: 'many'"),
         ('--seed "3', "No closing quotation"),
         ("--tree-depth -1", "argument --tree-depth: -1 is below 0"),
+        ("--lead-scale -2", "argument --lead-scale: -2.0 is below 0"),
     ],
-    ids=["misspelt", "value", "quote", "range"],
+    ids=["misspelt", "value", "quote", "depth", "scale"],
 )
 def test_mcts_options_it_cannot_take_are_one_line_and_nothing_is_played(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], mcts_args: str, message: str
