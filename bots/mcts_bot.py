@@ -49,6 +49,10 @@ value per seat. So:
 - turns: where the order of a turn's moves changes nothing (a Land turn's
   cows), the tree below the root tries each set of them once, in one order
   (``--turn-sets``, bots/mcts_turns.py).
+- depth: the tree may stop at a bound (``--tree-depth``): in Land it is the
+  root's actions alone, each judged by playing both seats greedy to the end
+  and valued by the lead in plots (``--lead-scale``), a step better than
+  greedy; a tree below would take the rival for one that searches.
 
 Values are in [0, 1]: a seat's average finishing place (1 first, 0 last;
 ties share), blended with a little of its score's place between the lowest
@@ -79,6 +83,7 @@ from referee.errors import LandgraveError, MalformedAction
 from referee.games import get_engine, registered
 
 mcts_search = importlib.import_module("landgrave_bots.mcts_search")
+mcts_values = importlib.import_module("landgrave_bots.mcts_values")
 Node, Search = mcts_search.Node, mcts_search.Search
 Number = TypeVar("Number", int, float)
 
@@ -107,9 +112,16 @@ TREE_CANDIDATES: dict[str, int] = {"carcassonne": 1}
 """Per game, the heuristic's best actions tried below the root (``--tree-candidates``); else
 all. Carcassonne's 1: with every reply tried, search judged placements against a rival
 that replies at random, and its overrules of the heuristic lost games (BENCHMARKS.md)."""
-TREE_DEPTH: dict[str, int] = {}
+TREE_DEPTH: dict[str, int] = {"land": 1}
 """Per game, the decisions an iteration walks down the tree before its rollout
-(``--tree-depth``); else no bound."""
+(``--tree-depth``); else no bound. Land's 1: each root action is judged by greedy
+playouts to the end (``LandPlayout`` in bots/mcts_values.py), exact once both seats hold
+land, which is a step better than greedy; a tree below would judge the rival's replies
+by the same playouts, as a rival that searches, and greedy does not."""
+LEAD_SCALE: dict[str, float] = {"land": mcts_values.LAND_LEAD_SCALE}
+"""Per game, the lead in score worth three wins in four at a game's end (``--lead-scale``);
+else the end is valued by places. Land's is its playouts' scale, so that an iteration
+that reaches the end is judged as one that stops short of it."""
 OVERRULE: dict[str, float] = {"farlanthia": 3.0}
 """Per game, the lead in standard errors by which search overrules its heuristic
 (``--overrule``); else 1. Farlanthia's 3: at 1, search played other than its tuned
@@ -330,6 +342,12 @@ class MctsBot(sdk.Bot):
         depth = self.settings.tree_depth
         return TREE_DEPTH.get(game, 0) if depth is None else depth
 
+    def lead_scale(self, game: str) -> float:
+        """The lead that values a game's end: ``--lead-scale``, else the game's own
+        (``LEAD_SCALE``), else 0 (by places)."""
+        scale = self.settings.lead_scale
+        return LEAD_SCALE.get(game, 0.0) if scale is None else scale
+
     def overrule(self, game: str) -> float:
         """The lead that overrules the heuristic: ``--overrule``, else the game's own, else 1."""
         z = self.settings.overrule
@@ -468,10 +486,11 @@ def settings_parser(exit_on_error: bool = True) -> argparse.ArgumentParser:
     parser.add_argument(
         "--lead-scale",
         type=at_least_zero(float),
-        default=0.0,
+        default=None,
         help="value a game played to its end by each seat's score lead, a lead of this many "
-        "points winning three in four, rather than by its places (0: by places). With "
-        "greedy rollouts to the end, a search that tells a big win from a small one",
+        "points winning three in four, rather than by its places (0: by places; default: "
+        "the game's own, LEAD_SCALE in bots/mcts_bot.py), so search tells a big win from a "
+        "small one",
     )
     parser.add_argument(
         "--samples",

@@ -63,6 +63,7 @@ class Search:
         ranking = getattr(heuristic, "state_scores", None)
         self.tree_candidates = bot.tree_candidates(model.match.game)
         self.tree_depth = bot.tree_depth(model.match.game)
+        self.lead_scale = bot.lead_scale(model.match.game)
         """The decisions an iteration walks down the tree before its rollout (0: no bound)."""
         self.tree_ranking = ranking if self.tree_candidates > 0 else None
         """The heuristic's scores of a state's legal actions, where it has them: below the
@@ -266,9 +267,9 @@ class Search:
         if self.estimate is not None and not state.is_terminal():
             return list(self.estimate.values(state, self.rng))
         outcome = state.outcome()
-        if self.settings.lead_scale and len(outcome) > 1:
+        if self.lead_scale and len(outcome) > 1:
             scores = [seat.score for seat in outcome]
-            return mcts_values.lead_values(scores, self.settings.lead_scale)
+            return mcts_values.lead_values(scores, self.lead_scale)
         return values(outcome)
 
     def greedy_action(self, state: Any, seat: int, tag: str) -> Any:

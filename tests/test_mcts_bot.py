@@ -451,13 +451,13 @@ def test_a_landover_starting_corner_is_the_heuristics_choice_unsearched() -> Non
 
 
 def test_a_seeded_search_repeats_itself_whatever_was_searched_before() -> None:
-    """--seed repeats a search: the Land race rolls a landless seat's start with its dice."""
+    """--seed repeats a search: Land's playouts roll a landless seat's start with its dice."""
     engine = get_engine("land")
     _, history = random_playout(engine, 2, 2)
     state = engine.new_game(engine.default_config(), 2)
     for seat, action in history:
         if seat != CHANCE and len(state.legal_actions(seat)) > 1 and not all(state.owned):
-            break  # a start chosen while the rival has no land yet: the race rolls for it
+            break  # a start chosen while the rival has no land yet: a playout rolls for it
         state.apply(seat, action)
     match = sdk.MatchInfo("m", "land", seat, 2, engine.default_config())
     legal = [engine.action_to_proto(a) for a in state.legal_actions(seat)]
@@ -529,7 +529,9 @@ def test_a_lead_scale_values_a_finished_game_by_its_margin() -> None:
             state.apply(seat, rng.choice(state.legal_actions(seat)))
     scores = [seat.score for seat in state.outcome()]
     assert scores[0] != scores[1]
-    by_places = mcts("--rollout-steps", "0")
+    assert mcts().lead_scale("land") == 20.0  # the game's own, by its margins
+    assert mcts().lead_scale("carcassonne") == 0.0  # by places
+    by_places = mcts("--rollout-steps", "0", "--lead-scale", "0")
     by_lead = mcts("--rollout-steps", "0", "--lead-scale", "20")
     deadline = time.monotonic() + 60
     places = SEARCH.Search(by_places, model, 0, deadline).rollout(state.clone())

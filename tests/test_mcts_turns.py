@@ -142,7 +142,8 @@ def test_the_search_tree_holds_a_turn_s_later_cows_in_order() -> None:
     state, seat = turn_that_chooses()
     match = MCTS_BOT.sdk.MatchInfo("turns", "land", seat, 2, ENGINE.default_config())
     decision = state_duels.decision(ENGINE, match, state, state.legal_actions(seat), 600.0)
-    bot = MCTS_BOT.MctsBot(MCTS_BOT.parse_settings(["--iterations", "1500", "--seed", "3"]))
+    options = ["--iterations", "1500", "--tree-depth", "0", "--seed", "3"]  # a tree below the root
+    bot = MCTS_BOT.MctsBot(MCTS_BOT.parse_settings(options))
     bot.decide(decision)
     checked = 0
 

@@ -144,23 +144,29 @@ def test_land6_is_judged_by_the_heuristic_bots_own_score() -> None:
     assert judge(position("land6", 0.0), random.Random(0)) == [0.5]  # no board laid yet
 
 
-def test_land_plays_the_race_on_until_nobody_can_claim_more() -> None:
-    """Land's estimate is the plots each seat ends with; an ended game's are its scores."""
-    race = VALUES.ESTIMATES["land"].values
+def test_land_plays_greedy_on_to_the_end_exactly_once_both_seats_hold_land() -> None:
+    """Land's estimate is the plots each seat ends with when both play greedy on: with no
+    chance left, the greedy bot's own game from the position, whatever the dice."""
+    playout = VALUES.ESTIMATES["land"].values
+    greedy: Any = importlib.import_module("landgrave_bots.land_greedy").StatePlayer()
     state = position("land", 0.3)
-    points = race.plots(state, random.Random(0))
-    owned = state.scores()
-    usable = sum(kind.is_usable for kind in state.board.kinds)
-    assert all(p >= o for p, o in zip(points, owned, strict=True))
-    assert sum(owned) < sum(points) <= usable  # a third of the way in, land is left to claim
-    assert all(p == int(p) for p in points)  # whole plots, played out
+    assert all(state.owned) and not state.is_terminal()
+    played = state.clone()
+    while not played.is_terminal():
+        seat = played.to_act()[0]
+        played.apply(seat, greedy.choose(played, seat))
+    expected = [float(plots) for plots in played.scores()]
+    assert playout.plots(state, random.Random(1)) == expected
+    assert playout.plots(state, random.Random(2)) == expected
+    assert playout(state, random.Random(0)) == VALUES.lead_values(expected, playout.scale)
     ended = position("land", 1.0)
     assert ended.is_terminal()
-    assert race.plots(ended, random.Random(0)) == [float(score) for score in ended.scores()]
+    assert playout.plots(ended, random.Random(0)) == [float(score) for score in ended.scores()]
 
 
-def test_land_race_gives_a_seat_without_land_a_start_by_the_dice() -> None:
-    """Before a seat has rolled a start region, the race rolls one for it, so it ends with land."""
+def test_land_playout_gives_a_seat_without_land_a_start_by_the_dice() -> None:
+    """Before a seat has rolled a start region, the playout rolls one for it with the
+    search's dice, so it ends with land, and the same dice give the same end."""
     state = position("land", 0.0)
     for seat, action in history("land"):
         if not state.order or not any(state.owned) or all(state.owned):
@@ -169,8 +175,16 @@ def test_land_race_gives_a_seat_without_land_a_start_by_the_dice() -> None:
         break
     landless = [seat for seat, plots in enumerate(state.owned) if not plots]
     assert landless, "expected a position where one seat has land and another not yet"
-    race = VALUES.ESTIMATES["land"].values
-    ends = [race.plots(state, random.Random(seed)) for seed in range(5)]
+    playout = VALUES.ESTIMATES["land"].values
+    ends = [playout.plots(state, random.Random(seed)) for seed in range(5)]
     assert all(end[seat] >= 1 for end in ends for seat in landless)
     assert len({tuple(end) for end in ends}) > 1  # where it starts is the dice's
-    assert race.plots(state, random.Random(3)) == ends[3]  # and the dice are the search's
+    assert playout.plots(state, random.Random(3)) == ends[3]  # and the dice are the search's
+
+
+def test_a_land_lead_keeps_counting_at_its_margins() -> None:
+    """At Land's margins (dozens of plots) a bigger win is still worth more: a scale of a
+    few plots would value every win alike, and search could not prefer the bigger one."""
+    scale = VALUES.ESTIMATES["land"].values.scale
+    by_two, by_twenty = VALUES.lead_values([34, 32], scale), VALUES.lead_values([43, 23], scale)
+    assert 0.5 < by_two[0] < by_twenty[0] < 0.9
