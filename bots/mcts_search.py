@@ -63,8 +63,9 @@ class Search:
         ranking = getattr(heuristic, "state_scores", None)
         self.tree_candidates = bot.tree_candidates(model.match.game)
         self.tree_depth = bot.tree_depth(model.match.game)
-        self.lead_scale = bot.lead_scale(model.match.game)
         """The decisions an iteration walks down the tree before its rollout (0: no bound)."""
+        self.lead_scale = bot.lead_scale(model.match.game)
+        """The score lead that wins three in four at a game's end (0: valued by places)."""
         self.tree_ranking = ranking if self.tree_candidates > 0 else None
         """The heuristic's scores of a state's legal actions, where it has them: below the
         root, the tree tries only its best few (``--tree-candidates``)."""
