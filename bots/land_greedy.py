@@ -17,7 +17,6 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import sdk
-from referee.games.land.actions import ChooseStart, PlaceCow
 
 GRASS, MOUNTAIN = 1, 2
 """PlotKind values of the Land proto."""
@@ -87,10 +86,12 @@ def _proto_spot(action: Any, width: int) -> Spot:
 
 
 def _spot(action: Any, width: int) -> Spot:
-    """An engine action's kind and plot (ChooseStart, PlaceCow, EndTurn)."""
-    if isinstance(action, ChooseStart):
+    """An engine action's kind and plot (ChooseStart, PlaceCow, EndTurn), read by its
+    class name: the bot runs with the SDK alone (as in the sandbox), not the referee."""
+    name = type(action).__name__
+    if name == "ChooseStart":
         return "start", action.y * width + action.x
-    if isinstance(action, PlaceCow):
+    if name == "PlaceCow":
         return "place", action.y * width + action.x
     return "end", -1
 
