@@ -42,8 +42,7 @@ class LandGreedyBot(sdk.Bot):
 
     def state_scores(self, state: Any, seat: int) -> list[float]:
         """This bot's scores of an engine state's legal actions, for a search bot's tree."""
-        view = _Board.of_state(state, seat)
-        return [view.score(_spot(action, view.width)) for action in state.legal_actions(seat)]
+        return state_scores(state, seat, state.legal_actions(seat))
 
 
 class StatePlayer:
@@ -55,9 +54,14 @@ class StatePlayer:
         legal = state.legal_actions(seat)
         if len(legal) == 1:
             return legal[0]
-        view = _Board.of_state(state, seat)
-        ranked = [view.score(_spot(action, view.width)) for action in legal]
+        ranked = state_scores(state, seat, legal)
         return legal[ranked.index(max(ranked))]
+
+
+def state_scores(state: Any, seat: int, legal: list[Any]) -> list[float]:
+    """Each of ``legal``'s score by the greedy rules, read from an engine state."""
+    view = _Board.of_state(state, seat)
+    return [view.score(_spot(action, view.width)) for action in legal]
 
 
 def choose(obs: Any, legal: list[Any]) -> int:
