@@ -14,12 +14,49 @@ board and takes the best (the first on ties, so it is deterministic):
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 import sdk
 
 GRASS, MOUNTAIN = 1, 2
 """PlotKind values of the Land proto."""
+
+
+class Weights(NamedTuple):
+    """The greedy bot's numbers: guesses of ours, tried in bench/tuning.py."""
+
+    start_resident: float = 5
+    """A starting plot with a resident cow; free land nearby adds 4 - distance a plot."""
+    start_reach: float = 3
+    """How far (in steps) free land counts for a starting plot."""
+    start_territory: float = 0
+    """Per free plot a starting plot reaches before the rivals' land does, by steps."""
+    grass: float = 10
+    resident: float = 20
+    """A resident-cow plot, added to grass."""
+    contested: float = 5
+    """Grass with a rival's plot within two steps, added."""
+    threatened: float = 0
+    """Grass a rival could claim next turn (next to its land), added."""
+    territory: float = 0
+    """Grass and first mountain cows: per free plot our land would then reach before the
+    rivals' land does, by steps (a tie counts half)."""
+    territory_tie: float = 0.5
+    territory_reach: float = 0
+    opening: float = 1
+    """Added per free plot next to it that does not touch our land yet."""
+    mountain_second: float = 100
+    mountain_first: float = 1
+    mountain_first_per_cow: float = 0.1
+    """Added to a first mountain cow per cow left this turn."""
+
+
+WEIGHTS = Weights()
+"""The greedy bot's own."""
+TUNED = WEIGHTS._replace(start_territory=10, territory=3, resident=10)
+"""Numbers tuned against ``WEIGHTS`` in games of the greedy bot against itself
+(bench/tuning.py): a seat that counts the land it would reach first (Land is a race
+for the land between the seats) takes it (bots/land_tuned.py)."""
 
 
 class LandGreedyBot(sdk.Bot):
@@ -29,50 +66,58 @@ class LandGreedyBot(sdk.Bot):
     version = "1"
     games = ("land",)
 
+    def __init__(self, weights: Weights = WEIGHTS) -> None:
+        self.weights = weights
+
     def decide(self, decision: sdk.Decision) -> int:
-        return choose(decision.observation, decision.legal_actions)
+        return choose(decision.observation, decision.legal_actions, self.weights)
 
     def action_scores(self, decision: sdk.Decision) -> list[float]:
         """Every legal action's score, the best highest (it plays the first of the best)."""
-        return scores(decision.observation, decision.legal_actions)
+        return scores(decision.observation, decision.legal_actions, self.weights)
 
     def state_player(self) -> StatePlayer:
         """This bot's play from engine states, for a search bot's rollouts."""
-        return StatePlayer()
+        return StatePlayer(self.weights)
 
     def state_scores(self, state: Any, seat: int) -> list[float]:
         """This bot's scores of an engine state's legal actions, for a search bot's tree."""
-        return state_scores(state, seat, state.legal_actions(seat))
+        return state_scores(state, seat, state.legal_actions(seat), self.weights)
 
 
 class StatePlayer:
     """The greedy bot's play read straight from an engine state: the same choices as
     ``LandGreedyBot``, without building an observation (for search bots' playouts)."""
 
+    def __init__(self, weights: Weights = WEIGHTS) -> None:
+        self.weights = weights
+
     def choose(self, state: Any, seat: int) -> Any:
         """The action of ``state.legal_actions(seat)`` the greedy bot plays."""
         legal = state.legal_actions(seat)
         if len(legal) == 1:
             return legal[0]
-        ranked = state_scores(state, seat, legal)
+        ranked = state_scores(state, seat, legal, self.weights)
         return legal[ranked.index(max(ranked))]
 
 
-def state_scores(state: Any, seat: int, legal: list[Any]) -> list[float]:
+def state_scores(
+    state: Any, seat: int, legal: list[Any], weights: Weights = WEIGHTS
+) -> list[float]:
     """Each of ``legal``'s score by the greedy rules, read from an engine state."""
-    view = _Board.of_state(state, seat)
+    view = _Board.of_state(state, seat, weights)
     return [view.score(_spot(action, view.width)) for action in legal]
 
 
-def choose(obs: Any, legal: list[Any]) -> int:
+def choose(obs: Any, legal: list[Any], weights: Weights = WEIGHTS) -> int:
     """The index of the best-scoring legal action (the first of equals)."""
-    ranked = scores(obs, legal)
+    ranked = scores(obs, legal, weights)
     return ranked.index(max(ranked))
 
 
-def scores(obs: Any, legal: list[Any]) -> list[float]:
+def scores(obs: Any, legal: list[Any], weights: Weights = WEIGHTS) -> list[float]:
     """Each legal action's score by the greedy rules (a search bot ranks moves by them)."""
-    view = _Board.of_observation(obs)
+    view = _Board.of_observation(obs, weights)
     return [view.score(_proto_spot(action, view.width)) for action in legal]
 
 
@@ -127,9 +172,13 @@ class _Board:
         owner: Sequence[int],
         half: Sequence[int],
         cows_left: int,
+        weights: Weights,
         neighbours: Callable[[int], Sequence[int]] | None = None,
     ) -> None:
         self.seat = seat
+        self.weights = weights
+        self._rivals_steps: dict[int, int] | None = None
+        self._own: list[int] = []
         self.neighbours: Callable[[int], Sequence[int]] = neighbours or self._grid_neighbours
         self.width, self.height = width, height
         self.kinds = kinds
@@ -139,7 +188,7 @@ class _Board:
         self.cows_left = cows_left
 
     @classmethod
-    def of_observation(cls, obs: Any) -> _Board:
+    def of_observation(cls, obs: Any, weights: Weights) -> _Board:
         return cls(
             seat=obs.seat,
             width=obs.width,
@@ -149,10 +198,11 @@ class _Board:
             owner=list(obs.owner),
             half=list(obs.half_claim),
             cows_left=obs.cows_left,
+            weights=weights,
         )
 
     @classmethod
-    def of_state(cls, state: Any, seat: int) -> _Board:
+    def of_state(cls, state: Any, seat: int, weights: Weights) -> _Board:
         board = state.board
         return cls(
             seat=seat,
@@ -163,6 +213,7 @@ class _Board:
             owner=state.owner,
             half=state.half,
             cows_left=state.cows_left,
+            weights=weights,
             neighbours=board.neighbours,
         )
 
@@ -188,23 +239,71 @@ class _Board:
 
     def start_score(self, plot: int) -> float:
         """Free usable land nearby, nearer counting more."""
+        w = self.weights
         x0, y0 = plot % self.width, plot // self.width
-        total = 5.0 * self.resident[plot]
-        for y in range(max(0, y0 - 3), min(self.height, y0 + 4)):
-            for x in range(max(0, x0 - 3), min(self.width, x0 + 4)):
+        reach = int(w.start_reach)
+        total = w.start_resident * self.resident[plot]
+        for y in range(max(0, y0 - reach), min(self.height, y0 + reach + 1)):
+            for x in range(max(0, x0 - reach), min(self.width, x0 + reach + 1)):
                 distance = abs(x - x0) + abs(y - y0)
-                if 0 < distance <= 3 and self.is_free(y * self.width + x):
-                    total += 4 - distance
+                if 0 < distance <= reach and self.is_free(y * self.width + x):
+                    total += reach + 1 - distance
+        if w.start_territory:
+            total += w.start_territory * self.territory(plot)
         return total
 
+    def territory(self, plot: int) -> float:
+        """The free plots nearer, in steps over free land, to our land with ``plot`` than to
+        any rival's land (a tie counts half)."""
+        if self._rivals_steps is None:
+            owners = list(enumerate(self.owner))
+            self._rivals_steps = self.steps([q for q, o in owners if o not in (-1, self.seat)])
+            self._own = [q for q, o in owners if o == self.seat]
+        rivals = self._rivals_steps
+        far = len(self.owner)
+        w = self.weights
+        reach = w.territory_reach or far
+        total = 0.0
+        for q, d in self.steps([plot, *self._own]).items():
+            theirs = rivals.get(q, far)
+            if d <= reach:
+                total += 1.0 if d < theirs else w.territory_tie if d == theirs else 0.0
+        return total
+
+    def steps(self, sources: list[int]) -> dict[int, int]:
+        """Each free plot's distance in steps over free land from the nearest source."""
+        distance = dict.fromkeys(sources, 0)
+        layer = sources
+        while layer:
+            following = []
+            for p in layer:
+                for q in self.neighbours(p):
+                    if q not in distance and self.is_free(q):
+                        distance[q] = distance[p] + 1
+                        following.append(q)
+            layer = following
+        return distance
+
     def place_score(self, plot: int) -> float:
+        w = self.weights
         if self.kinds[plot] == MOUNTAIN:
-            return 100.0 if self.half[plot] == self.seat else 1.0 + self.cows_left / 10
+            if self.half[plot] == self.seat:
+                return w.mountain_second
+            first = w.mountain_first + w.mountain_first_per_cow * self.cows_left
+            return first + (w.territory * self.territory(plot) if w.territory else 0)
         near = self.neighbours(plot)
         ring = set(near).union(*(self.neighbours(q) for q in near))
         contested = any(self.owner[q] not in (-1, self.seat) for q in ring)
-        opening = sum(self.is_free(q) and not self.touches_own(q) for q in self.neighbours(plot))
-        return 10.0 + 20.0 * self.resident[plot] + 5.0 * contested + opening
+        threatened = any(self.owner[q] not in (-1, self.seat) for q in near)
+        opening = sum(self.is_free(q) and not self.touches_own(q) for q in near)
+        return (
+            w.grass
+            + w.resident * self.resident[plot]
+            + w.contested * contested
+            + w.threatened * threatened
+            + w.opening * opening
+            + (w.territory * self.territory(plot) if w.territory else 0)
+        )
 
     def touches_own(self, plot: int) -> bool:
         return any(self.owner[q] == self.seat for q in self.neighbours(plot))

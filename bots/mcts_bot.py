@@ -96,6 +96,7 @@ GREEDY_BOTS = {
 }
 """Per game, the heuristic bot (file in bots/, installed in landgrave_bots; class)."""
 SEARCH_HEURISTICS = {
+    "land": ("land_tuned.py", "LandTunedBot"),
     "carcassonne": ("carcassonne_lookahead.py", "CarcassonneLookaheadBot"),
     "farlanthia": ("farlanthia_tuned.py", "FarlanthiaTunedBot"),
     "landover": ("landover_tuned.py", "LandoverTunedBot"),

@@ -55,7 +55,8 @@ def by_timed_lead(points: Callable[[Any], list[float]], scale: Callable[[Any], f
 
 
 class LandPlayout:
-    """Land: each seat's lead in the plots it ends with if both seats play greedy on.
+    """Land: each seat's lead in the plots it ends with if both seats play on by the
+    greedy bot's rules with ``weights`` (the tuned bot's, bots/land_tuned.py, by default).
 
     Once every seat holds land, Land has no chance left and the greedy bot is
     deterministic, so one playout is the exact end against a greedy rival; a
@@ -70,17 +71,17 @@ class LandPlayout:
     a narrow scale values every win alike, and search keeps greedy's choice.
     """
 
-    def __init__(self, scale: float) -> None:
+    def __init__(self, scale: float, weights: Any = land_greedy.TUNED) -> None:
         self.scale = scale
         """Plots of lead that win three games in four."""
-        self.player = land_greedy.StatePlayer()
+        self.player = land_greedy.StatePlayer(weights)
 
     def __call__(self, state: Any, rng: random.Random) -> list[float]:
         """Each seat's value: its lead in the plots a greedy playout ends with."""
         return lead_values(self.plots(state, rng), self.scale)
 
     def plots(self, state: Any, rng: random.Random) -> list[float]:
-        """The plots each seat ends with, both playing greedy on from a copy of ``state``."""
+        """The plots each seat ends with, both playing on from a copy of ``state``."""
         state = state.clone()
         while not state.is_terminal():
             seat = state.to_act()[0]

@@ -41,6 +41,7 @@ class BuiltinBot:
 BUILTIN_BOTS = (
     BuiltinBot("random", "random_bot.py", ()),
     BuiltinBot("land-greedy", "land_greedy.py", ("land",)),
+    BuiltinBot("land-tuned", "land_tuned.py", ("land",)),
     BuiltinBot("land-frontier", "land_frontier.py", ("land",)),
     BuiltinBot("land6-heuristic", "land6_heuristic.py", ("land6",)),
     BuiltinBot("carcassonne-greedy", "carcassonne_greedy.py", ("carcassonne",)),

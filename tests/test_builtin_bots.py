@@ -73,6 +73,7 @@ def test_a_name_that_is_no_builtin_bot_nor_a_program_lists_the_builtin_bots() ->
 def test_bots_for_a_game_list_its_own_first_then_those_for_every_game() -> None:
     assert [bot.name for bot in builtin_bots.for_game("land")] == [
         "land-greedy",
+        "land-tuned",
         "land-frontier",
         "random",
         "mcts",

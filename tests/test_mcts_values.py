@@ -144,11 +144,13 @@ def test_land6_is_judged_by_the_heuristic_bots_own_score() -> None:
     assert judge(position("land6", 0.0), random.Random(0)) == [0.5]  # no board laid yet
 
 
-def test_land_plays_greedy_on_to_the_end_exactly_once_both_seats_hold_land() -> None:
-    """Land's estimate is the plots each seat ends with when both play greedy on: with no
-    chance left, the greedy bot's own game from the position, whatever the dice."""
+def test_land_plays_the_tuned_bot_on_to_the_end_exactly_once_both_seats_hold_land() -> None:
+    """Land's estimate is the plots each seat ends with when both play on as the tuned bot
+    (bots/land_tuned.py): with no chance left, that bot's own game from the position,
+    whatever the dice."""
     playout = VALUES.ESTIMATES["land"].values
-    greedy: Any = importlib.import_module("landgrave_bots.land_greedy").StatePlayer()
+    land_greedy: Any = importlib.import_module("landgrave_bots.land_greedy")
+    greedy = land_greedy.StatePlayer(land_greedy.TUNED)
     state = position("land", 0.3)
     assert all(state.owned) and not state.is_terminal()
     played = state.clone()
