@@ -107,5 +107,5 @@ def test_the_default_tournament_plays_the_installed_land_bots() -> None:
 def test_referee_games_lists_each_games_builtin_bots(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["games"]) == 0
     out = capsys.readouterr().out
-    assert "built-in bots: land-greedy, land-frontier, random" in out
+    assert "built-in bots: land-greedy, land-tuned, land-frontier, random" in out
     assert "built-in bots: land6-heuristic, random" in out

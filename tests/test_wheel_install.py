@@ -56,7 +56,7 @@ def test_the_wheel_carries_the_builtin_bots_and_plays_them_by_name(tmp_path: Pat
     empty.mkdir()
 
     games = run([str(venv / "bin" / "referee"), "games"], empty)
-    assert "built-in bots: land-greedy, land-frontier, random" in games.stdout
+    assert "built-in bots: land-greedy, land-tuned, land-frontier, random" in games.stdout
     match = ["match", "land", "--bot", "land-greedy", "--bot", "random", "--record", "m.jsonl"]
     played = run([str(venv / "bin" / "referee"), *match], empty)
     assert "land-greedy" in played.stdout
