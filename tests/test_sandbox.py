@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from referee.builtin_bots import BUILTIN_BOTS, BuiltinBot
 from referee.match import MatchSpec, Termination, run_match
 from referee.transport.fleet import BotFleet
 from referee.transport.process import BotCommand, Limits
@@ -36,6 +37,29 @@ async def test_sandboxed_bots_play_a_whole_match(land: Any, tmp_path: Path) -> N
     random = BotCommand.parse(str(BOTS / "random_bot.py"))
     result = await play(land, tmp_path, [random, BotCommand.parse(str(BOTS / "land_greedy.py"))])
     assert {s.termination for s in result.seats} == {Termination.NORMAL}
+
+
+@pytest.mark.parametrize("bot", BUILTIN_BOTS, ids=lambda bot: bot.name)
+async def test_every_builtin_bot_starts_in_the_sandbox(bot: BuiltinBot, tmp_path: Path) -> None:
+    """A built-in bot finds what it imports inside the sandbox (the SDK, and the engines
+    for the bots that search or read the engine's actions) and says hello, from this
+    clone's editable install as from a wheel."""
+    async with (
+        BotServer() as server,
+        BotFleet(server, tmp_path, Limits(sandbox=True)) as fleet,
+    ):
+        (process,) = await fleet.launch_all([BotCommand.parse(bot.name)])
+        assert process.connection.hello is not None
+        assert process.connection.hello.name == bot.name
+
+
+async def test_the_mcts_bot_searches_with_the_forward_model_in_the_sandbox(
+    land: Any, tmp_path: Path
+) -> None:
+    """It samples and steps Land's own engine inside the sandbox, for a whole match."""
+    mcts = BotCommand.parse("mcts --iterations 30")
+    result = await play(land, tmp_path, [mcts, BotCommand.parse(str(BOTS / "random_bot.py"))])
+    assert [s.termination for s in result.seats] == [Termination.NORMAL] * 2
 
 
 async def test_a_sandboxed_bot_reaches_no_network_and_writes_no_files(

@@ -3,8 +3,10 @@
 Inside the sandbox a bot sees, read-only: the system's programs and
 libraries (/usr and the /bin, /lib* links), the few /etc files a program
 without network needs, the Python it runs on (the virtual environment, the
-installation it was made from, the SDK package) and the folder of its own
-program. It gets an empty private /tmp, a private /dev (so /dev/shm is its
+installation it was made from, the SDK package), the game engines' packages
+(the referee's and every installed game's: a bot's forward model steps a
+game with its own engine, and the built-in bots that search use it) and the
+folder of its own program. It gets an empty private /tmp, a private /dev (so /dev/shm is its
 own), its own /proc (a pid namespace: no other process of the machine is
 visible, so none can be signalled) and no network. The referee's socket is
 bound read-only: connecting needs no write access to the folder, and the
@@ -18,13 +20,16 @@ Measured on our machines: no cost per decision (reference/grpc-trio-measurements
 
 from __future__ import annotations
 
+import importlib.util
 import shutil
 import sys
 from collections.abc import Iterable, Sequence
+from importlib.metadata import entry_points
 from pathlib import Path
 
 import sdk
 from referee.errors import ConfigError
+from referee.games import ENTRY_POINT_GROUP
 
 SYSTEM = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32")
 ETC = (
@@ -102,14 +107,33 @@ def _system_binds() -> list[str]:
 
 
 def python_folders() -> list[Path]:
-    """The Python installation, its virtual environment and the SDK package."""
+    """The Python installation, its virtual environment, the SDK package and the engines'."""
     candidates = [
         Path(sys.prefix),
         Path(sys.base_prefix),
         Path(sys.executable).resolve().parent.parent,
         Path(sdk.__file__).resolve().parent,
+        *engine_packages(),
     ]
     return _outermost(p.resolve() for p in candidates if p.exists())
+
+
+def engine_packages() -> list[Path]:
+    """Where the referee's package and each installed game's top-level package (or module)
+    live. Installed from a wheel they are inside the environment already; installed from
+    a clone (``pip install -e``) they are in the clone, and only they are bound, never the
+    clone's other folders."""
+    games = (point.module.partition(".")[0] for point in entry_points(group=ENTRY_POINT_GROUP))
+    found: list[Path] = []
+    for name in sorted({"referee", *games}):
+        spec = importlib.util.find_spec(name)
+        if spec is None:
+            continue
+        if spec.submodule_search_locations:
+            found += [Path(folder) for folder in spec.submodule_search_locations]
+        elif spec.origin:
+            found.append(Path(spec.origin))
+    return found
 
 
 def bot_folders(bot_argv: Sequence[str]) -> list[Path]:
