@@ -1,20 +1,21 @@
-"""Do other numbers make a greedy bot play better? Farlanthia's and Landover's.
+"""Do other numbers make a greedy bot play better? Land's, Farlanthia's and Landover's.
 
 Usage::
 
     python bench/tuning.py GAME KEY=VALUE ... [--tuned] [--base KEY=VALUE ...]
         [--games 100] [--first-seed 0] [--jobs 2] [--config KEY=VALUE ...]
 
-A greedy bot (bots/farlanthia_greedy.py, bots/landover_greedy.py) plays by a
-handful of guessed numbers (its ``Weights``). This plays it with the given
-numbers (the rest its own, or with ``--tuned`` its ``TUNED``) against itself
-with ``--base`` numbers (default: its own), on the engine's states in one
-process per job, asked as the referee would ask it (bench/state_duels.py).
-Each seed is played twice, seats swapped, with the same luck. It prints the
-candidate's points a game (a win 1, a shared first place 1/2) with its 95%
-interval, and its mean final margin in the game's score with one.
-``--config`` changes the game's options as the referee's does (Farlanthia's
-``--config years=1 --config map_radius=4`` plays four seasons on 61 tiles).
+A greedy bot (bots/land_greedy.py, bots/farlanthia_greedy.py,
+bots/landover_greedy.py) plays by a handful of guessed numbers (its
+``Weights``). This plays it with the given numbers (the rest its own, or
+with ``--tuned`` its ``TUNED``) against itself with ``--base`` numbers
+(default: its own), on the engine's states in one process per job, asked as
+the referee would ask it (bench/state_duels.py). Each seed is played twice,
+seats swapped, with the same luck. It prints the candidate's points a game
+(a win 1, a shared first place 1/2) with its 95% interval, and its mean
+final margin in the game's score with one. ``--config`` changes the game's
+options as the referee's does (Farlanthia's ``--config years=1 --config
+map_radius=4`` plays four seasons on 61 tiles).
 Carcassonne has its own: bench/carcassonne_tuning.py.
 """
 
@@ -34,6 +35,7 @@ from bench import state_duels, worker_pool  # noqa: E402
 from referee.errors import LandgraveError  # noqa: E402
 
 GREEDY_BOTS = {
+    "land": ("land_greedy", "LandGreedyBot"),
     "farlanthia": ("farlanthia_greedy", "FarlanthiaGreedyBot"),
     "landover": ("landover_greedy", "LandoverGreedyBot"),
 }

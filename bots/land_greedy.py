@@ -9,6 +9,11 @@ board and takes the best (the first on ties, so it is deterministic):
 - grass an opponent could also reach, then grass that opens new frontier;
 - a first cow on a mountain (two cows for one plot) last;
 - ending the turn only when nothing else is legal.
+
+Its numbers are ``Weights``. Two of them are 0 here and set in the tuned bot
+(bots/land_tuned.py): ``start_territory`` and ``territory`` add, per free
+plot, what the seat's land with the action would reach in fewer steps over
+free land than a rival's land (``territory``).
 """
 
 from __future__ import annotations

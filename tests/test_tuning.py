@@ -1,4 +1,4 @@
-"""bench/tuning.py: a greedy bot's numbers against its own (Farlanthia, Landover)."""
+"""bench/tuning.py: a greedy bot's numbers against its own (Land, Farlanthia, Landover)."""
 
 from __future__ import annotations
 
@@ -23,7 +23,8 @@ def run(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 @pytest.mark.parametrize(
-    ("game", "options"), [("farlanthia", ("years=1", "map_radius=4")), ("landover", ())]
+    ("game", "options"),
+    [("land", ()), ("farlanthia", ("years=1", "map_radius=4")), ("landover", ())],
 )
 def test_the_candidate_against_its_own_numbers_takes_half_of_each_seed(
     game: str, options: tuple[str, ...]
@@ -65,7 +66,7 @@ def test_the_standing_is_printed_with_its_intervals(capsys: pytest.CaptureFixtur
         (["farlanthia", "--config", "yeers=1"], "farlanthia has no option 'yeers'"),
         (["farlanthia", "--config", "years=0"], "years"),
         (["farlanthia", "--games", "0"], "--games and --jobs must be at least 1"),
-        (["chess", "x=1"], "no numbers to tune for 'chess'; games: farlanthia, landover"),
+        (["chess", "x=1"], "no numbers to tune for 'chess'; games: land, farlanthia, landover"),
     ],
 )
 def test_a_wrong_game_number_or_option_is_one_line_and_nothing_is_played(
