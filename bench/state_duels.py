@@ -94,34 +94,67 @@ def duel(game: Game, seed: int, base: Any, candidate: Any) -> list[tuple[float, 
     return results
 
 
+def level_margins(game: Game, seed: int, base: Any) -> tuple[float, float]:
+    """The base's own margins in the seed's game against itself, from seat 0 and from
+    seat 1: what the candidate's margins in the same seats are measured against."""
+    outcome = play(game, seed, (base, base))
+    margin = outcome[0].score - outcome[1].score
+    return margin, -margin
+
+
+def seed_results(
+    game: Game, seed: int, base: Any, candidate: Any, gain: bool
+) -> list[tuple[float, float, float | None]]:
+    """``duel``'s two results, each with the base's own margin from that seat (``gain``)."""
+    levels = level_margins(game, seed, base) if gain else (None, None)
+    results = duel(game, seed, base, candidate)
+    return [(*result, level) for result, level in zip(results, levels, strict=True)]
+
+
 @dataclass(frozen=True)
 class Standing:
-    """The candidate's results over a run of duels."""
+    """The candidate's results over a run of duels: points and margin a game, and where
+    measured, the base's own margin from the same seat with the same seed."""
 
     games: list[tuple[float, float]]
+    levels: list[float] | None = None
 
     @property
     def score(self) -> float:
         return sum(p for p, _ in self.games) / len(self.games)
 
     def summary(self) -> str:
-        """Its points a game and mean margin, each with a 95% interval."""
+        """Its points a game, mean margin and gain over the base's, each with a 95% interval."""
         low, high = wilson(sum(p for p, _ in self.games), len(self.games))
-        margins = [m for _, m in self.games]
-        mean = statistics.mean(margins)
-        spread = Z95 * statistics.stdev(margins) / math.sqrt(len(margins)) if margins[1:] else 0
-        return (
+        text = (
             f"{self.score:.3f} [{low:.3f}, {high:.3f}] in {len(self.games)} games, "
-            f"margin {mean:+.1f} [{mean - spread:+.1f}, {mean + spread:+.1f}]"
+            f"margin {_mean_and_interval([m for _, m in self.games])}"
         )
+        if self.levels is None:
+            return text
+        gains = [m - level for (_, m), level in zip(self.games, self.levels, strict=True)]
+        return f"{text}, gain {_mean_and_interval(gains)} on the base's own margin"
 
 
-def duels(game: Game, seeds: range, base: Any, candidate: Any, jobs: int) -> Standing:
-    """The candidate against the base on every seed, both seatings, ``jobs`` processes.
-    A stop (Ctrl-C, ``kill``) ends the games in play at once (bench/worker_pool.py)."""
-    seed_duel = functools.partial(duel, game, base=base, candidate=candidate)
-    pairs = worker_pool.finished(seed_duel, seeds, jobs)
-    return Standing([result for pair in pairs for result in pair])
+def _mean_and_interval(values: list[float]) -> str:
+    mean = statistics.mean(values)
+    spread = Z95 * statistics.stdev(values) / math.sqrt(len(values)) if values[1:] else 0
+    return f"{mean:+.1f} [{mean - spread:+.1f}, {mean + spread:+.1f}]"
+
+
+def duels(
+    game: Game, seeds: range, base: Any, candidate: Any, jobs: int, *, gain: bool = False
+) -> Standing:
+    """The candidate against the base on every seed, both seatings, ``jobs`` processes;
+    with ``gain``, the base also plays each seed against itself, so that the candidate's
+    margin is compared with the base's own from the same seat, with the same luck (a
+    far narrower interval where luck decides much, as in Land). A stop (Ctrl-C,
+    ``kill``) ends the games in play at once (bench/worker_pool.py)."""
+    play_seed = functools.partial(seed_results, game, base=base, candidate=candidate, gain=gain)
+    results = [result for pair in worker_pool.finished(play_seed, seeds, jobs) for result in pair]
+    games = [(points, margin) for points, margin, _ in results]
+    levels = [level for _, _, level in results if level is not None]
+    return Standing(games, levels if gain else None)
 
 
 def weights_of(pairs: Sequence[str], start: Any) -> Any:

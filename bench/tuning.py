@@ -3,7 +3,7 @@
 Usage::
 
     python bench/tuning.py GAME KEY=VALUE ... [--tuned] [--base KEY=VALUE ...]
-        [--games 100] [--first-seed 0] [--jobs 2] [--config KEY=VALUE ...]
+        [--games 100] [--first-seed 0] [--jobs 2] [--gain] [--config KEY=VALUE ...]
 
 A greedy bot (bots/land_greedy.py, bots/farlanthia_greedy.py,
 bots/landover_greedy.py) plays by a handful of guessed numbers (its
@@ -13,7 +13,10 @@ with ``--tuned`` its ``TUNED``) against itself with ``--base`` numbers
 the referee would ask it (bench/state_duels.py). Each seed is played twice,
 seats swapped, with the same luck. It prints the candidate's points a game
 (a win 1, a shared first place 1/2) with its 95% interval, and its mean
-final margin in the game's score with one. ``--config`` changes the game's
+final margin in the game's score with one. With ``--gain`` the base also
+plays each seed against itself, and the candidate's margin is compared with
+the base's own from the same seat and seed: where luck decides much (Land)
+that gain's interval is far narrower. ``--config`` changes the game's
 options as the referee's does (Farlanthia's ``--config years=1 --config
 map_radius=4`` plays four seasons on 61 tiles).
 Carcassonne has its own: bench/carcassonne_tuning.py.
@@ -62,6 +65,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--first-seed", type=int, default=0)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument(
+        "--gain",
+        action="store_true",
+        help="also play the base against itself on each seed and print the candidate's gain "
+        "on the base's own margin from the same seat, with the same luck",
+    )
+    parser.add_argument(
         "--config",
         action="append",
         default=[],
@@ -86,7 +95,7 @@ def main(argv: list[str] | None = None) -> None:
         state_duels.refuse("tuning", str(error))
     seeds = range(args.first_seed, args.first_seed + args.games)
     with worker_pool.stops_in_one_line("tuning"):
-        standing = state_duels.duels(game, seeds, base, candidate, args.jobs)
+        standing = state_duels.duels(game, seeds, base, candidate, args.jobs, gain=args.gain)
     name = " ".join([*(["tuned"] if args.tuned else []), *args.weights])
     print(f"{name or 'own numbers'} vs {' '.join(args.base) or 'own'}: {standing.summary()}")
 

@@ -52,6 +52,21 @@ def test_the_tuned_numbers_beat_the_greedy_bots_own_over_paired_seeds(
     assert points / 80 > floor
 
 
+def test_the_gain_is_measured_on_the_bases_own_margin_from_the_same_seat_and_seed() -> None:
+    """Land, the tuned numbers against the greedy bot's own: each game's level is the
+    greedy bot's margin from that seat in its game against itself on the same seed, so
+    the same numbers in both seats gain exactly nothing, and the gain of the tuned ones
+    is their margin less that level, game by game."""
+    numbers = TUNING.bot_module("land")
+    own, tuned = (TUNING.player("land", w) for w in (numbers.WEIGHTS, numbers.TUNED))
+    land = TUNING.state_duels.Game("land")
+    level = TUNING.state_duels.duels(land, range(4), own, own, jobs=1, gain=True)
+    assert level.levels == [m for _, m in level.games]
+    assert "gain +0.0 [+0.0, +0.0] on the base's own margin" in level.summary()
+    standing = TUNING.state_duels.duels(land, range(4), own, tuned, jobs=1, gain=True)
+    assert standing.levels == level.levels
+
+
 def test_the_standing_is_printed_with_its_intervals(capsys: pytest.CaptureFixture[str]) -> None:
     TUNING.main(["farlanthia", "--tuned", "guard=4", "--games", "1", "--jobs", "1", *SHORT])
     out = capsys.readouterr().out
