@@ -18,6 +18,7 @@ free land than a rival's land (``territory``).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
@@ -31,9 +32,9 @@ class Weights(NamedTuple):
     """The greedy bot's numbers: guesses of ours, tried in bench/tuning.py."""
 
     start_resident: float = 5
-    """A starting plot with a resident cow; free land nearby adds 4 - distance a plot."""
+    """A starting plot with a resident cow, added to its free land nearby."""
     start_reach: float = 3
-    """How far (in steps) free land counts for a starting plot."""
+    """How far (in steps) free land counts for a starting plot: reach + 1 - steps a plot."""
     start_territory: float = 0
     """Per free plot a starting plot reaches before the rivals' land does, by steps."""
     grass: float = 10
@@ -41,13 +42,9 @@ class Weights(NamedTuple):
     """A resident-cow plot, added to grass."""
     contested: float = 5
     """Grass with a rival's plot within two steps, added."""
-    threatened: float = 0
-    """Grass a rival could claim next turn (next to its land), added."""
     territory: float = 0
     """Grass and first mountain cows: per free plot our land would then reach before the
     rivals' land does, by steps (a tie counts half)."""
-    territory_tie: float = 0.5
-    territory_reach: float = 0
     opening: float = 1
     """Added per free plot next to it that does not touch our land yet."""
     mountain_second: float = 100
@@ -182,8 +179,6 @@ class _Board:
     ) -> None:
         self.seat = seat
         self.weights = weights
-        self._rivals_steps: dict[int, int] | None = None
-        self._own: list[int] = []
         self.neighbours: Callable[[int], Sequence[int]] = neighbours or self._grid_neighbours
         self.width, self.height = width, height
         self.kinds = kinds
@@ -260,20 +255,21 @@ class _Board:
     def territory(self, plot: int) -> float:
         """The free plots nearer, in steps over free land, to our land with ``plot`` than to
         any rival's land (a tie counts half)."""
-        if self._rivals_steps is None:
-            owners = list(enumerate(self.owner))
-            self._rivals_steps = self.steps([q for q, o in owners if o not in (-1, self.seat)])
-            self._own = [q for q, o in owners if o == self.seat]
-        rivals = self._rivals_steps
-        far = len(self.owner)
-        w = self.weights
-        reach = w.territory_reach or far
+        rivals, far = self.rivals_steps, len(self.owner)
         total = 0.0
-        for q, d in self.steps([plot, *self._own]).items():
+        for q, d in self.steps([plot, *self.own_plots]).items():
             theirs = rivals.get(q, far)
-            if d <= reach:
-                total += 1.0 if d < theirs else w.territory_tie if d == theirs else 0.0
+            total += 1.0 if d < theirs else 0.5 if d == theirs else 0.0
         return total
+
+    @functools.cached_property
+    def rivals_steps(self) -> dict[int, int]:
+        """Each free plot's distance in steps from the rivals' land (``steps``)."""
+        return self.steps([q for q, owner in enumerate(self.owner) if owner not in (-1, self.seat)])
+
+    @functools.cached_property
+    def own_plots(self) -> list[int]:
+        return [q for q, owner in enumerate(self.owner) if owner == self.seat]
 
     def steps(self, sources: list[int]) -> dict[int, int]:
         """Each free plot's distance in steps over free land from the nearest source."""
@@ -299,13 +295,11 @@ class _Board:
         near = self.neighbours(plot)
         ring = set(near).union(*(self.neighbours(q) for q in near))
         contested = any(self.owner[q] not in (-1, self.seat) for q in ring)
-        threatened = any(self.owner[q] not in (-1, self.seat) for q in near)
         opening = sum(self.is_free(q) and not self.touches_own(q) for q in near)
         return (
             w.grass
             + w.resident * self.resident[plot]
             + w.contested * contested
-            + w.threatened * threatened
             + w.opening * opening
             + (w.territory * self.territory(plot) if w.territory else 0)
         )
