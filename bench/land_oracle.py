@@ -70,10 +70,13 @@ land_greedy = importlib.import_module("landgrave_bots.land_greedy")
 mcts_bot = importlib.import_module("landgrave_bots.mcts_bot")
 
 
+GREEDY = land_greedy.StatePlayer()
+"""The greedy bot's choices read from engine states (the same as from its observations)."""
+
+
 def greedy_index(state: Any, seat: int) -> int:
     legal = state.legal_actions(seat)
-    protos = [ENGINE.action_to_proto(action) for action in legal]
-    return int(land_greedy.choose(state.observation(seat), protos))
+    return legal.index(GREEDY.choose(state, seat))
 
 
 def played(state: Any, rng: random.Random, choose: Callable[[Any, int], int]) -> list[int]:
