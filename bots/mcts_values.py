@@ -58,17 +58,20 @@ class LandPlayout:
     """Land: each seat's lead in the plots it ends with if both seats play on by the
     greedy bot's rules with ``weights`` (the tuned bot's, bots/land_tuned.py, by default).
 
-    Once every seat holds land, Land has no chance left and the greedy bot is
-    deterministic, so one playout is the exact end against a greedy rival; a
-    landless seat's start is rolled with the search's randomness, so
+    Once every seat holds land, Land has no chance left and that play is
+    deterministic, so one playout is the exact end against a rival that plays
+    so; a landless seat's start is rolled with the search's randomness, so
     ``--seed`` repeats a search whatever came before it. A seat that plays
-    each action on this way and takes the best scores 0.570 against greedy
-    over 400 paired seeds (``bench/land_oracle.py --clairvoyant 400 --guesses
-    20``); a search judged by a fast plan of the race (a seat claiming the
-    plots a rival could take next first) was level with greedy. The scale is
-    wide (``LAND_LEAD_SCALE``), so that a win by twenty plots counts for more
-    than one by two: at Land's margins (the median greedy game goes by 18)
-    a narrow scale values every win alike, and search keeps greedy's choice.
+    each action on with greedy playouts and takes the best scores 0.570
+    against greedy over 400 paired seeds (``bench/land_oracle.py --clairvoyant
+    400 --guesses 20``); with the tuned bot's playouts it does as well against
+    greedy, and better against the tuned bot (BENCHMARKS.md, "Land: a
+    heuristic that counts the race"). A search judged by a fast plan of the
+    race (a seat claiming the plots a rival could take next first) was level
+    with greedy. The scale is wide (``LAND_LEAD_SCALE``), so that a win by
+    twenty plots counts for more than one by two: at Land's margins (the
+    median greedy game goes by 18) a narrow scale values every win alike, and
+    search keeps the heuristic's choice.
     """
 
     def __init__(self, scale: float, weights: Any = land_greedy.TUNED) -> None:
@@ -77,7 +80,7 @@ class LandPlayout:
         self.player = land_greedy.StatePlayer(weights)
 
     def __call__(self, state: Any, rng: random.Random) -> list[float]:
-        """Each seat's value: its lead in the plots a greedy playout ends with."""
+        """Each seat's value: its lead in the plots a playout ends with."""
         return lead_values(self.plots(state, rng), self.scale)
 
     def plots(self, state: Any, rng: random.Random) -> list[float]:

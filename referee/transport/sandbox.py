@@ -6,11 +6,11 @@ without network needs, the Python it runs on (the virtual environment, the
 installation it was made from, the SDK package), the game engines' packages
 (the referee's and every installed game's: a bot's forward model steps a
 game with its own engine, and the built-in bots that search use it) and the
-folder of its own program. It gets an empty private /tmp, a private /dev (so /dev/shm is its
-own), its own /proc (a pid namespace: no other process of the machine is
-visible, so none can be signalled) and no network. The referee's socket is
-bound read-only: connecting needs no write access to the folder, and the
-bot cannot replace the socket. Match records, other bots' logs, the
+folder of its own program. It gets an empty private /tmp, a private /dev (so
+/dev/shm is its own), its own /proc (a pid namespace: no other process of the
+machine is visible, so none can be signalled) and no network. The referee's
+socket is bound read-only: connecting needs no write access to the folder,
+and the bot cannot replace the socket. Match records, other bots' logs, the
 organiser's home and working folder, /run and every other Unix socket on
 the machine are simply not there; the environment is the allow-list of
 ``environment.py``.
@@ -126,7 +126,10 @@ def engine_packages() -> list[Path]:
     games = (point.module.partition(".")[0] for point in entry_points(group=ENTRY_POINT_GROUP))
     found: list[Path] = []
     for name in sorted({"referee", *games}):
-        spec = importlib.util.find_spec(name)
+        try:
+            spec = importlib.util.find_spec(name)
+        except (ImportError, ValueError):  # a broken install: its bots fail as without it
+            continue
         if spec is None:
             continue
         if spec.submodule_search_locations:
