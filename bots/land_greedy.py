@@ -254,22 +254,47 @@ class _Board:
 
     def territory(self, plot: int) -> float:
         """The free plots nearer, in steps over free land, to our land with ``plot`` than to
-        any rival's land (a tie counts half)."""
-        rivals, far = self.rivals_steps, len(self.owner)
-        total = 0.0
-        for q, d in self.steps([plot, *self.own_plots]).items():
-            theirs = rivals.get(q, far)
-            total += 1.0 if d < theirs else 0.5 if d == theirs else 0.0
+        any rival's land (a tie counts half).
+
+        Our land's own count, less what ``plot`` changes: only the plots it brings
+        nearer are walked (a plot no nearer leads to none that is).
+        """
+        ours, total = self.own_steps, self.own_territory
+        nearer = {plot: 0}
+        layer = [plot]
+        while layer:
+            following = []
+            for p in layer:
+                for q in self.neighbours(p):
+                    d = nearer[p] + 1
+                    if q not in nearer and self.is_free(q) and d < ours.get(q, d + 1):
+                        nearer[q] = d
+                        following.append(q)
+            layer = following
+        for q, d in nearer.items():
+            total += self.share(q, d) - (self.share(q, ours[q]) if q in ours else 0.0)
         return total
+
+    def share(self, plot: int, steps: int) -> float:
+        """A free plot's share of territory for land ``steps`` away: 1 nearer than the
+        rivals', 1/2 as near, else 0."""
+        theirs = self.rivals_steps.get(plot, len(self.owner))
+        return 1.0 if steps < theirs else 0.5 if steps == theirs else 0.0
+
+    @functools.cached_property
+    def own_steps(self) -> dict[int, int]:
+        """Each free plot's distance in steps from our land (``steps``)."""
+        return self.steps([q for q, owner in enumerate(self.owner) if owner == self.seat])
+
+    @functools.cached_property
+    def own_territory(self) -> float:
+        """Our land's territory as it stands (``territory`` without a plot more)."""
+        return sum(self.share(q, d) for q, d in self.own_steps.items())
 
     @functools.cached_property
     def rivals_steps(self) -> dict[int, int]:
         """Each free plot's distance in steps from the rivals' land (``steps``)."""
         return self.steps([q for q, owner in enumerate(self.owner) if owner not in (-1, self.seat)])
-
-    @functools.cached_property
-    def own_plots(self) -> list[int]:
-        return [q for q, owner in enumerate(self.owner) if owner == self.seat]
 
     def steps(self, sources: list[int]) -> dict[int, int]:
         """Each free plot's distance in steps over free land from the nearest source."""
