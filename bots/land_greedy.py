@@ -11,9 +11,9 @@ board and takes the best (the first on ties, so it is deterministic):
 - ending the turn only when nothing else is legal.
 
 Its numbers are ``Weights``. Two of them are 0 here and set in the tuned bot
-(bots/land_tuned.py): ``start_territory`` and ``territory`` add, per free
-plot, what the seat's land with the action would reach in fewer steps over
-free land than a rival's land (``territory``).
+(bots/land_tuned.py): ``start_territory`` and ``territory`` add that much for
+each free plot that the seat's land, with the action's plot, would reach in
+fewer steps over free land than a rival's land does (``_Board.territory``).
 """
 
 from __future__ import annotations
@@ -256,8 +256,8 @@ class _Board:
         """The free plots nearer, in steps over free land, to our land with ``plot`` than to
         any rival's land (a tie counts half).
 
-        Our land's own count, less what ``plot`` changes: only the plots it brings
-        nearer are walked (a plot no nearer leads to none that is).
+        Our land's own count plus what ``plot`` changes: only the plots it brings
+        nearer are walked (a plot it brings no nearer leads on to none it does).
         """
         ours, total = self.own_steps, self.own_territory
         nearer = {plot: 0}

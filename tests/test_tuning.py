@@ -55,8 +55,8 @@ def test_the_tuned_numbers_beat_the_greedy_bots_own_over_paired_seeds(
 def test_the_gain_is_measured_on_the_bases_own_margin_from_the_same_seat_and_seed() -> None:
     """Land, the tuned numbers against the greedy bot's own: each game's level is the
     greedy bot's margin from that seat in its game against itself on the same seed, so
-    the same numbers in both seats gain exactly nothing, and the gain of the tuned ones
-    is their margin less that level, game by game."""
+    the same numbers in both seats gain exactly nothing, and the tuned numbers are
+    measured against the same levels."""
     numbers = TUNING.bot_module("land")
     own, tuned = (TUNING.player("land", w) for w in (numbers.WEIGHTS, numbers.TUNED))
     land = TUNING.state_duels.Game("land")
