@@ -248,32 +248,23 @@ class _Board:
                 distance = abs(x - x0) + abs(y - y0)
                 if 0 < distance <= reach and self.is_free(y * self.width + x):
                     total += reach + 1 - distance
-        if w.start_territory:
-            total += w.start_territory * self.territory(plot)
-        return total
+        return total + self.territory_score(w.start_territory, plot)
 
     def territory(self, plot: int) -> float:
         """The free plots nearer, in steps over free land, to our land with ``plot`` than to
         any rival's land (a tie counts half).
 
         Our land's own count plus what ``plot`` changes: only the plots it brings
-        nearer are walked (a plot it brings no nearer leads on to none it does).
+        nearer are walked (``steps`` with ``nearer_than``).
         """
         ours, total = self.own_steps, self.own_territory
-        nearer = {plot: 0}
-        layer = [plot]
-        while layer:
-            following = []
-            for p in layer:
-                for q in self.neighbours(p):
-                    d = nearer[p] + 1
-                    if q not in nearer and self.is_free(q) and d < ours.get(q, d + 1):
-                        nearer[q] = d
-                        following.append(q)
-            layer = following
-        for q, d in nearer.items():
+        for q, d in self.steps([plot], nearer_than=ours).items():
             total += self.share(q, d) - (self.share(q, ours[q]) if q in ours else 0.0)
         return total
+
+    def territory_score(self, weight: float, plot: int) -> float:
+        """``weight`` per plot of ``territory``; nothing to walk where the weight is 0."""
+        return weight * self.territory(plot) if weight else 0.0
 
     def share(self, plot: int, steps: int) -> float:
         """A free plot's share of territory for land ``steps`` away: 1 nearer than the
@@ -296,16 +287,23 @@ class _Board:
         """Each free plot's distance in steps from the rivals' land (``steps``)."""
         return self.steps([q for q, owner in enumerate(self.owner) if owner not in (-1, self.seat)])
 
-    def steps(self, sources: list[int]) -> dict[int, int]:
-        """Each free plot's distance in steps over free land from the nearest source."""
+    def steps(
+        self, sources: list[int], nearer_than: dict[int, int] | None = None
+    ) -> dict[int, int]:
+        """Each free plot's distance in steps over free land from the nearest source; with
+        ``nearer_than``, only the plots nearer than it says (a plot no nearer leads on to
+        none that is)."""
         distance = dict.fromkeys(sources, 0)
         layer = sources
         while layer:
             following = []
             for p in layer:
+                d = distance[p] + 1
                 for q in self.neighbours(p):
-                    if q not in distance and self.is_free(q):
-                        distance[q] = distance[p] + 1
+                    if q in distance or not self.is_free(q):
+                        continue
+                    if nearer_than is None or d < nearer_than.get(q, d + 1):
+                        distance[q] = d
                         following.append(q)
             layer = following
         return distance
@@ -316,7 +314,7 @@ class _Board:
             if self.half[plot] == self.seat:
                 return w.mountain_second
             first = w.mountain_first + w.mountain_first_per_cow * self.cows_left
-            return first + (w.territory * self.territory(plot) if w.territory else 0)
+            return first + self.territory_score(w.territory, plot)
         near = self.neighbours(plot)
         ring = set(near).union(*(self.neighbours(q) for q in near))
         contested = any(self.owner[q] not in (-1, self.seat) for q in ring)
@@ -326,7 +324,7 @@ class _Board:
             + w.resident * self.resident[plot]
             + w.contested * contested
             + w.opening * opening
-            + (w.territory * self.territory(plot) if w.territory else 0)
+            + self.territory_score(w.territory, plot)
         )
 
     def touches_own(self, plot: int) -> bool:
