@@ -86,6 +86,16 @@ class MatchOptions:
         if self.sandbox:
             require_bubblewrap()
 
+    def limits(self) -> Limits:
+        """What each bot process may use under these options."""
+        return Limits(
+            data_mb=self.bot_memory_mb,
+            cpu_s=self.bot_cpu_s,
+            sandbox=self.sandbox,
+            output_mb=self.bot_output_mb,
+            env=self.bot_env,
+        )
+
     @classmethod
     def from_mapping(cls, data: Mapping[str, Any]) -> MatchOptions:
         """The options a spec or stored JSON names (``bot_env`` as a list or a string)."""
@@ -127,12 +137,6 @@ class MatchSettings:
                 options.decision_ms / 1000, options.bank_ms / 1000, options.increment_ms / 1000
             ),
             penalties=PenaltyPolicy.lenient(options.max_strikes) if lenient else PenaltyPolicy(),
-            limits=Limits(
-                data_mb=options.bot_memory_mb,
-                cpu_s=options.bot_cpu_s,
-                sandbox=options.sandbox,
-                output_mb=options.bot_output_mb,
-                env=options.bot_env,
-            ),
+            limits=options.limits(),
             options=options,
         )

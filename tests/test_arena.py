@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import signal
 import socket
 import sqlite3
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 import warnings
@@ -87,6 +89,41 @@ def test_a_refused_submission_leaves_nothing_behind(tmp_path: Path) -> None:
     for table in ("authors", "bots", "versions", "ratings", "matches"):
         assert rows(tmp_path / "arena", f"SELECT COUNT(*) FROM {table}") == [(0,)]
     assert list((tmp_path / "arena" / "packages").iterdir()) == []
+
+
+def asking(package: Path, memory_mb: int) -> Path:
+    """The package, its ``bot.toml`` asking for ``memory_mb`` of memory."""
+    manifest = package / "bot.toml"
+    manifest.write_text(manifest.read_text() + f"[resources]\nmemory_mb = {memory_mb}\n")
+    return package
+
+
+@pytest.mark.slow
+def test_a_submission_is_checked_under_the_limits_its_matches_will_have(tmp_path: Path) -> None:
+    arena = tmp_path / "arena"
+    init_arena(arena, "--bot-memory-mb", "384")
+    # Asking for more than every bot of the arena gets: refused in one line, before any check.
+    asks = asking(make_package(tmp_path / "asks", "asks", "ada", BOTS / "random_bot.py"), 512)
+    refused = submit(arena, asks, "ada")
+    assert refused.returncode == 2
+    assert refused.stderr.strip().splitlines()[-1] == (
+        "referee: error: bot.toml asks for 512 MB of memory; this arena gives each bot 384 MB"
+    )
+    # A bot that needs 600 MB and says nothing passes a check on the author's machine
+    # (2048 MB), and is refused by the arena, whose matches would give it 384 MB.
+    source = tmp_path / "hoard.py"
+    random_bot = (BOTS / "random_bot.py").read_text()
+    source.write_text(f"HOARD = bytearray(600 * 1024 * 1024)\n{random_bot}")
+    hoard = make_package(tmp_path / "hoard", "hoard", "ada", source)
+    assert run_referee("check-bot", str(hoard)).returncode == 0
+    refused = submit(arena, hoard, "ada")
+    assert refused.returncode == 1
+    assert "FAIL handshake" in refused.stderr and "MemoryError" in refused.stderr
+    # Asking for what the arena gives is fine.
+    fits = asking(make_package(tmp_path / "fits", "fits", "ada", BOTS / "random_bot.py"), 384)
+    assert submit(arena, fits, "ada").returncode == 0
+    stored = rows(arena, "SELECT b.name FROM versions v JOIN bots b ON b.id = v.bot_id")
+    assert stored == [("fits",)]
 
 
 @pytest.mark.slow
@@ -390,6 +427,69 @@ def test_on_dask_workers_fetch_packages_by_hash_and_send_records_and_logs_back(
     assert not any(str(arena) in launch for launch in launches)  # not the arena's folder
     assert list((arena / "logs").glob("dask-*/*.stderr"))
     assert replays_follow_finished_tables(arena) >= 4
+
+
+def three_bots_one_unstartable(tmp_path: Path) -> Path:
+    """An arena of three random bots whose first one's stored package then loses its
+    ``bot.toml``: it can no longer start, wherever it is to play."""
+    arena = tmp_path / "arena"
+    init_arena(arena)
+    for name in ("one", "two", "three"):
+        package = make_package(tmp_path / name, name, "ada", BOTS / "random_bot.py")
+        assert submit(arena, package, "ada").returncode == 0
+    ((content_hash,),) = rows(arena, "SELECT content_hash FROM versions WHERE id = 1")
+    (arena / "packages" / content_hash / "bot.toml").unlink()
+    return arena
+
+
+def only_the_unstartable_bot_paid(arena: Path, played: subprocess.CompletedProcess[str]) -> None:
+    """The run went on to its budget with the others; the broken version was quarantined,
+    each match that seats it skipped and none of them counted."""
+    assert played.returncode == 0, played.stderr
+    assert "Traceback" not in played.stderr
+    statuses = dict(rows(arena, "SELECT status, COUNT(*) FROM matches GROUP BY status"))
+    assert statuses.get("done") == 8 and statuses.get("skipped", 0) >= 1, statuses
+    assert set(statuses) == {"done", "skipped"}
+    ((reason,),) = rows(arena, "SELECT quarantine FROM versions WHERE id = 1")
+    assert "no bot.toml" in reason
+    assert rows(arena, "SELECT COUNT(*) FROM versions WHERE quarantine IS NOT NULL") == [(1,)]
+    seats = [json.loads(s) for (s,) in rows(arena, "SELECT seats FROM matches "
+                                               "WHERE status = 'done'")]  # fmt: skip
+    assert all(1 not in seated for seated in seats)
+    skipped = [json.loads(s) for (s,) in rows(arena, "SELECT seats FROM matches "
+                                                 "WHERE status = 'skipped'")]  # fmt: skip
+    assert all(1 in seated for seated in skipped)
+    ratings_match_a_recomputation(arena)
+
+
+@pytest.mark.slow
+def test_a_stored_package_that_cannot_start_is_quarantined_and_the_others_play_on(
+    tmp_path: Path,
+) -> None:
+    arena = three_bots_one_unstartable(tmp_path)
+    played = run_referee("arena", "run", str(arena), "--matches", "8", "--no-site")
+    only_the_unstartable_bot_paid(arena, played)
+    assert "its stored package is broken" in rows(arena, "SELECT quarantine FROM versions")[0][0]
+
+
+@pytest.mark.slow
+def test_a_package_that_cannot_start_on_a_dask_worker_costs_its_batch_mates_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pytest.importorskip("distributed")
+    arena = three_bots_one_unstartable(tmp_path)
+    # A fresh worker cache (short: the referee's socket lives there too), so the worker
+    # unpacks what the arena sends and finds the manifest missing.
+    cache = Path(tempfile.mkdtemp(prefix="lg-"))
+    monkeypatch.setenv("TMPDIR", str(cache))
+    try:
+        played = run_referee(
+            "arena", "run", str(arena), "--dask", "local", "--matches", "8", "--no-site"
+        )
+    finally:
+        shutil.rmtree(cache, ignore_errors=True)
+    only_the_unstartable_bot_paid(arena, played)
+    assert "cannot start on Dask worker" in rows(arena, "SELECT quarantine FROM versions")[0][0]
 
 
 @pytest.mark.slow

@@ -5,27 +5,34 @@ tables as the lanes do), and sends them in small batches to Dask workers
 with the packages they seat. A package travels once per worker as a
 ``.tar.gz`` named by its content hash (``client.scatter``); a worker
 unpacks it into its own cache (``$TMPDIR/landgrave-packages/HASH``),
-checks that the files hash to that name, and starts the bot from there.
+checks that the files hash to that name, and starts the bot from there; a
+package not started there for a week is removed.
 Each batch plays in the tournament's lanes (``run_lanes``) and sends back,
 per match, the result, the record's text and the bots' stderr logs; the
 coordinator writes them into the arena's folder and stores the results.
-A batch that fails, or is cut short, puts its matches back to pending.
+A batch that fails, or is cut short, puts its matches back to pending. A
+package that cannot start on a worker fails only the matches that seat it:
+its version is quarantined, as a broken stored package is in local play.
 """
 
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import io
+import os
 import shutil
 import tarfile
 import tempfile
+import time
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import structlog
 import trio
 
-from referee.arena.loop import ArenaRun, store_result
+from referee.arena.loop import ArenaRun, quarantine_unstartable, store_result
 from referee.arena.package import PackageError, read_package, unpack
 from referee.arena.registry import PACKAGES
 from referee.arena.scheduler import schedule_next
@@ -45,10 +52,21 @@ from referee.transport.process import BotCommand
 logger = structlog.get_logger("referee.arena")
 
 MAX_LOG_BYTES = 64 * 1024
+CACHE_KEEP_S = 7 * 24 * 3600
+"""A worker removes a cached package it has not started for this long."""
+LOCK_FILE = ".lock"
 """Of each bot log a worker sends back, the last this many bytes."""
 
 Outcome = tuple[int, StoredResult, str, dict[str, str]]
 """A played match: its id, its result, its record's text and its batch's bot logs by file."""
+
+
+class Batch(NamedTuple):
+    """What a worker sends back for a batch."""
+
+    outcomes: list[Outcome]
+    unstartable: dict[str, str]
+    """Why, by version id, a package could not start there (its matches were not played)."""
 
 
 # -- on a worker ----------------------------------------------------------------
@@ -56,32 +74,91 @@ Outcome = tuple[int, StoredResult, str, dict[str, str]]
 
 def play_batch(
     spec_json: str, matches: list[dict[str, Any]], packages: dict[str, tuple[str, str, bytes]]
-) -> list[Outcome]:
-    """Runs on a Dask worker: these matches, with packages as {version: (label, hash, tar.gz)}."""
+) -> Batch:
+    """Runs on a Dask worker: these matches, with packages as {version: (label, hash, tar.gz)}.
+
+    A package that cannot start here (it does not unpack, hash or name a program this
+    worker has) is that version's fault: the matches seating it are not played, and the
+    reason comes back, so the others of the batch still are.
+    """
     spec = ArenaSpec.from_json(spec_json)
-    commands = {version: _command(label, digest, data) for version, (label, digest, data)
-                in packages.items()}  # fmt: skip
-    return trio.run(_play_batch, spec, matches, commands)
+    commands: dict[str, BotCommand] = {}
+    unstartable: dict[str, str] = {}
+    for version, (label, digest, data) in packages.items():
+        try:
+            commands[version] = _command(label, digest, data)
+        except PackageError as error:
+            unstartable[version] = f"its package cannot start on Dask worker {_worker()}: {error}"
+    playable = [m for m in matches if not unstartable.keys() & {str(v) for v in m["seats"]}]
+    outcomes = trio.run(_play_batch, spec, playable, commands) if playable else []
+    return Batch(outcomes, unstartable)
+
+
+def _worker() -> str:
+    try:
+        from distributed import get_worker
+
+        return str(get_worker().address)
+    except (ImportError, ValueError):  # not in a Dask task
+        return "here"
 
 
 def _command(label: str, digest: str, data: bytes) -> BotCommand:
-    """The start command of a package, unpacked into this worker's cache if not there yet."""
-    cache = Path(tempfile.gettempdir()) / "landgrave-packages"
-    folder = cache / digest
-    if not folder.is_dir():
-        scratch = Path(tempfile.mkdtemp(prefix=".incoming-", dir=_made(cache)))
+    """The start command of a package, unpacked into this worker's cache if not there yet.
+
+    Starting a package marks its folder used (its time stamp); after unpacking a new
+    one, packages unused for ``CACHE_KEEP_S`` (retired versions, mostly) are removed.
+    """
+    cache = _made(Path(tempfile.gettempdir()) / "landgrave-packages")
+    with _locked(cache, fcntl.LOCK_SH):  # no pruning meanwhile
+        folder = cache / digest
+        try:
+            os.utime(folder)
+            unpacked_now = False
+        except FileNotFoundError:
+            _unpack_into(folder, label, data)
+            unpacked_now = True
+        command = read_package(folder).command()
+    if unpacked_now:
+        prune_cache(cache, time.time() - CACHE_KEEP_S)
+    return BotCommand(command.argv, label)
+
+
+def _unpack_into(folder: Path, label: str, data: bytes) -> None:
+    """Unpack a package's archive as ``folder``, if its files hash to the folder's name."""
+    scratch = Path(tempfile.mkdtemp(prefix=".incoming-", dir=folder.parent))
+    try:
         archive = scratch / "package.tar.gz"
         archive.write_bytes(data)
         unpacked = unpack(archive, scratch / "files")
-        package = read_package(unpacked)
-        if package.content_hash != digest:
-            shutil.rmtree(scratch, ignore_errors=True)
-            raise PackageError(f"{label}: the package sent does not hash to {digest}")
+        if read_package(unpacked).content_hash != folder.name:
+            raise PackageError(f"{label}: the package sent does not hash to {folder.name}")
         with contextlib.suppress(OSError):  # another batch put it there first
             unpacked.rename(folder)
+    finally:
         shutil.rmtree(scratch, ignore_errors=True)
-    command = read_package(folder).command()
-    return BotCommand(command.argv, label)
+
+
+def prune_cache(cache: Path, unused_since: float) -> list[str]:
+    """Remove the cached packages not started since ``unused_since`` (a time stamp), and
+    unpacking leftovers of a worker that died; the names removed."""
+    removed = []
+    with _locked(cache, fcntl.LOCK_EX):  # nobody is unpacking or starting a package now
+        for path in cache.iterdir():
+            if path.name == LOCK_FILE:
+                continue
+            if path.name.startswith(".incoming-") or path.stat().st_mtime < unused_since:
+                shutil.rmtree(path, ignore_errors=True)
+                removed.append(path.name)
+    return removed
+
+
+@contextlib.contextmanager
+def _locked(cache: Path, kind: int) -> Iterator[None]:
+    """The cache's lock, shared or exclusive, across this machine's worker processes."""
+    with (cache / LOCK_FILE).open("a") as lock:
+        fcntl.flock(lock, kind)
+        yield
 
 
 def _made(folder: Path) -> Path:
@@ -128,6 +205,15 @@ def _logs(folder: Path) -> dict[str, str]:
 
 
 # -- on the coordinator -----------------------------------------------------------
+
+
+def package_archive(folder: Path) -> bytes:
+    """A stored package's files as the ``.tar.gz`` a worker unpacks."""
+    buffer = io.BytesIO()
+    with tarfile.open(fileobj=buffer, mode="w:gz") as tar:
+        for path in sorted(folder.rglob("*")):
+            tar.add(path, arcname=path.relative_to(folder).as_posix(), recursive=False)
+    return buffer.getvalue()
 
 
 class DaskCoordinator:
@@ -198,24 +284,26 @@ class DaskCoordinator:
     def _archive(self, client: Any, digest: str) -> Any:
         """The package as a .tar.gz on the cluster, sent once per content hash."""
         if digest not in self._archives:
-            buffer = io.BytesIO()
-            with tarfile.open(fileobj=buffer, mode="w:gz") as tar:
-                folder = self.run.store.folder / PACKAGES / digest
-                for path in sorted(folder.rglob("*")):
-                    tar.add(path, arcname=path.relative_to(folder).as_posix(), recursive=False)
-            self._archives[digest] = client.scatter(buffer.getvalue(), broadcast=False)
+            archive = package_archive(self.run.store.folder / PACKAGES / digest)
+            self._archives[digest] = client.scatter(archive, broadcast=False)
         return self._archives[digest]
 
     def _store(self, batch: list[ArenaMatch], future: Any) -> None:
         """Write a batch's records, logs and results; a failed batch's matches go back."""
         store = self.run.store
         try:
-            outcomes: list[Outcome] = future.result()
+            outcomes, unstartable = future.result()
         except Exception as error:  # a worker died, or the batch raised: none of it counts
             logger.warning("dask batch failed", matches=[m.id for m in batch], error=repr(error))
             for match in batch:
                 store.put_back(match.id)
             return
+        played = {outcome[0] for outcome in outcomes}
+        for match in batch:
+            broken = [v for v in match.seats if str(v) in unstartable]
+            if match.id not in played and broken:
+                quarantine_unstartable(store, match.id, broken[0], unstartable[str(broken[0])])
+                self.run.started -= 1
         self._batches += 1
         logs = _made(store.folder / "logs" / f"dask-{self._batches:05d}")
         for name, log in (outcomes[0][3] if outcomes else {}).items():

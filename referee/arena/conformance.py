@@ -26,6 +26,7 @@ players (a timed seat, an overruled seat, the random opponent) serve it alone.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import shutil
 from collections.abc import Sequence
@@ -137,6 +138,7 @@ async def check_package(
     *,
     sandbox: bool | None = None,
     decision_ms: int = 1000,
+    limits: Limits | None = None,
     matches_per_game: int = 2,
     startup_timeout_s: float = DEFAULT_STARTUP_TIMEOUT_S,
 ) -> CheckReport:
@@ -145,6 +147,8 @@ async def check_package(
     Args:
         games: the games to check; None for every game the package declares.
         sandbox: run the bot under bubblewrap; None for "when installed", as matches do.
+        limits: what the bot may use, as in the matches it will play (an arena's); None
+            for what its ``bot.toml`` asks, or the defaults.
         decision_ms: the clock of every decision.
         matches_per_game: seeded matches per game against the random bot.
         startup_timeout_s: how long the bot may take to connect and say hello.
@@ -161,11 +165,11 @@ async def check_package(
     except PackageError as error:
         return CheckReport(_unusable(str(error), games or package.manifest.games))
     manifest = package.manifest
-    limits = Limits(
-        data_mb=manifest.resources.memory_mb or Limits.data_mb,
-        cpu_s=manifest.resources.cpu_s,
-        sandbox=sandbox,
-    )
+    if limits is None:
+        limits = Limits(
+            data_mb=manifest.resources.memory_mb or Limits.data_mb, cpu_s=manifest.resources.cpu_s
+        )
+    limits = dataclasses.replace(limits, sandbox=sandbox)
     check = _Check(
         TimeControl(decision_s=decision_ms / 1000), max(1, matches_per_game), work_dir / "records"
     )

@@ -68,6 +68,15 @@ class RunOptions:
     dask_workers: int = 1
 
 
+class UnstartablePackage(PackageError):
+    """A version's package cannot start where it is to play: the version is at fault,
+    not the match, which is put back and skipped with the version's other matches."""
+
+    def __init__(self, version_id: int, reason: str) -> None:
+        super().__init__(reason)
+        self.version_id = version_id
+
+
 class PackageCommands(dict[str, BotCommand]):
     """Each version's start command, read from its stored package when first asked for."""
 
@@ -81,7 +90,7 @@ class PackageCommands(dict[str, BotCommand]):
             package = read_package(self._store.folder / PACKAGES / version.content_hash)
             command = package.command()
         except PackageError as error:
-            raise PackageError(f"stored package of {version.label} is broken: {error}") from None
+            raise UnstartablePackage(version.id, f"its stored package is broken: {error}") from None
         self[key] = BotCommand(command.argv, version.label)
         return self[key]
 
@@ -198,6 +207,13 @@ class ArenaRun:
         try:  # from the claim on, a stop puts the match back
             await self.db.run(lambda store: store.set_record_path(match.id, str(record)))
             result = await play_scheduled(self.settings[match.game], tspec, scheduled, pool, record)
+        except UnstartablePackage as broken:
+            version_id, reason = broken.version_id, str(broken)
+            await self.db.run(
+                lambda store: quarantine_unstartable(store, match.id, version_id, reason)
+            )
+            self.started -= 1  # skipped, not played: the budget counts finished matches
+            return
         except BaseException:
             with trio.CancelScope(shield=True):  # put back even when the lane is cancelled
                 await self.db.run(lambda store: store.put_back(match.id))
@@ -235,16 +251,35 @@ def judge(store: ArenaStore, spec: ArenaSpec, version_id: int, played: int, faul
     rate = faults / played if played else 0.0
     if played < QUARANTINE_MIN_MATCHES or rate <= spec.max_fault_rate:
         return
-    version = store.version(version_id)
-    if version.quarantine:
-        return
     reason = (
         f"{faults} faults in {played} matches ({rate:.0%}) is over the limit of "
         f"{spec.max_fault_rate:.0%}"
     )
+    quarantine(store, version_id, reason)
+
+
+def quarantine_unstartable(store: ArenaStore, match_id: int, version_id: int, reason: str) -> None:
+    """A match did not start because a version's package cannot: put the match back, then
+    quarantine the version, which skips it with the version's other pending matches (a
+    stop between the two leaves the match pending, to find the package broken again)."""
+    store.put_back(match_id)
+    with store.transaction():
+        quarantine(store, version_id, reason)
+
+
+def quarantine(store: ArenaStore, version_id: int, reason: str) -> None:
+    """Stop a version playing: it leaves the ladders and its pending matches are skipped;
+    the log says why, once. Call within a transaction.
+
+    Its matches that were in play meanwhile and came back pending are skipped too, when
+    it is quarantined again (a batch on a Dask worker can hold several).
+    """
+    version = store.version(version_id)
+    skipped = store.skip_pending(version_id, f"{version.label} quarantined")
+    if version.quarantine:
+        return
     store.execute("UPDATE versions SET quarantine = ? WHERE id = ?", (reason, version_id))
     store.set_active(version_id, False)
-    skipped = store.skip_pending(version_id, f"{version.label} quarantined")
     logger.warning("bot quarantined", bot=version.label, reason=reason, skipped=skipped)
 
 

@@ -26,7 +26,14 @@ from pathlib import Path
 import structlog
 
 from referee.arena.conformance import CheckReport, check_package
-from referee.arena.package import NAME_PATTERN, BotPackage, PackageError, copy_package, open_package
+from referee.arena.package import (
+    NAME_PATTERN,
+    BotPackage,
+    PackageError,
+    Resources,
+    copy_package,
+    open_package,
+)
 from referee.arena.spec import ArenaSpec
 from referee.arena.store import DATABASE_NAME, ArenaStore, Version, now
 from referee.errors import ConfigError, LandgraveError
@@ -125,9 +132,14 @@ async def submit(
 async def _conformance(
     spec: ArenaSpec, package: BotPackage, games: Sequence[str], work_dir: Path
 ) -> CheckReport:
-    """The conformance check, with the arena's sandbox and clock."""
+    """The conformance check, with the arena's sandbox, clock and limits."""
     return await check_package(
-        package, games, work_dir, sandbox=spec.match.sandbox, decision_ms=spec.match.decision_ms
+        package,
+        games,
+        work_dir,
+        sandbox=spec.match.sandbox,
+        decision_ms=spec.match.decision_ms,
+        limits=spec.match.limits(),
     )
 
 
@@ -142,7 +154,23 @@ def _games_to_play(package: BotPackage, spec: ArenaSpec, author: str) -> tuple[s
             f"{', '.join(spec.games)}"
         )
     package.command()  # its program exists here, or it is refused now
+    _check_resources(manifest.resources, spec)
     return games
+
+
+def _check_resources(asked: Resources, spec: ArenaSpec) -> None:
+    """Refuse a package that asks for more than every bot of this arena gets (all get the same)."""
+    memory_mb, cpu_s = spec.match.bot_memory_mb, spec.match.bot_cpu_s
+    if memory_mb and asked.memory_mb > memory_mb:
+        raise PackageError(
+            f"bot.toml asks for {asked.memory_mb} MB of memory; this arena gives each bot "
+            f"{memory_mb} MB"
+        )
+    if cpu_s and asked.cpu_s > cpu_s:
+        raise PackageError(
+            f"bot.toml asks for {asked.cpu_s} CPU seconds; this arena gives each bot process "
+            f"{cpu_s}"
+        )
 
 
 def _existing(store: ArenaStore, package: BotPackage) -> Version | None:

@@ -156,8 +156,9 @@ class BotPool:
             if process.alive and process.connection.gone is None:
                 return process
             await self._retire(name, process)
+        command = self._commands[name]  # first: a package that cannot start counts no process
         self._processes[name] += 1
-        process = await self._fleet.launch(self._commands[name])
+        process = await self._fleet.launch(command)
         self._check_capacity()
         return process
 
