@@ -289,7 +289,8 @@ class DaskCoordinator:
         return self._archives[digest]
 
     def _store(self, batch: list[ArenaMatch], future: Any) -> None:
-        """Write a batch's records, logs and results; a failed batch's matches go back."""
+        """Write a batch's records, logs and results; a failed batch's matches go back, and
+        a version whose package could not start on the worker is quarantined."""
         store = self.run.store
         try:
             outcomes, unstartable = future.result()
@@ -304,9 +305,11 @@ class DaskCoordinator:
             if match.id not in played and broken:
                 quarantine_unstartable(store, match.id, broken[0], unstartable[str(broken[0])])
                 self.run.started -= 1
+        if not outcomes:
+            return
         self._batches += 1
         logs = _made(store.folder / "logs" / f"dask-{self._batches:05d}")
-        for name, log in (outcomes[0][3] if outcomes else {}).items():
+        for name, log in outcomes[0][3].items():
             (logs / name).write_text(log, encoding="utf-8")
         by_id = {match.id: match for match in batch}
         for match_id, result, text, _ in outcomes:
