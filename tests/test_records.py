@@ -15,6 +15,7 @@ from referee.cli import main
 from referee.errors import ConfigError
 from referee.match import play_in_process
 from referee.replay.catalog import RecordFilter, list_records, parse_since
+from referee.replay.export import export_folder
 from tests.helpers import load_bot
 
 
@@ -57,6 +58,26 @@ def test_every_record_is_listed_with_its_status(folder: Path) -> None:
     assert entries["d.jsonl"].status == "interrupted" and entries["d.jsonl"].steps is None
     assert entries["e.jsonl"].status == "corrupt" and "line 1" in entries["e.jsonl"].detail
     assert entries["a.jsonl"].bots == ("random", "random") and entries["a.jsonl"].game == "land"
+
+
+def test_the_tables_written_beside_records_are_not_listed_as_records(folder: Path) -> None:
+    """A tournament's matches.jsonl (written anew at each resume, from this very listing)
+    and an SPRT's pairs.jsonl are no records; a record that happens to be so named is."""
+    export_folder(list_records(folder), folder)
+    (folder / "sub" / "pairs.jsonl").write_text('{"pair": 1, "seed": 5}\n')
+    (folder / "sub" / "empty").mkdir()
+    (folder / "sub" / "empty" / "matches.jsonl").write_text("")
+    again = export_folder(list_records(folder), folder)[0]  # as a resumed tournament does
+    listed = [json.loads(line)["path"] for line in again.read_text().splitlines()]
+    assert sorted(Path(path).name for path in listed) == [
+        "a.jsonl", "b.jsonl.gz", "c.jsonl", "d.jsonl", "e.jsonl"
+    ]  # fmt: skip
+    record = folder / "elsewhere" / "matches.jsonl"
+    record.parent.mkdir()
+    record.write_bytes((folder / "a.jsonl").read_bytes())
+    entries = {e.path: e for e in list_records(folder) if e.path}
+    assert entries[record].status == "finished"
+    assert folder / "matches.jsonl" not in entries
 
 
 def test_filters_by_game_bot_termination_and_date(folder: Path) -> None:

@@ -11,6 +11,7 @@ from rich.text import Text
 
 from referee.match.termination import Termination
 from referee.ratings import EloEstimate, SprtConfig, SprtDecision, SprtResult
+from referee.replay.catalog import PAIRS_TABLE
 from referee.tournament.spec import TournamentSpec
 from referee.tournament.sprt import PairPlayed, SprtRun
 
@@ -130,7 +131,7 @@ def _where(folder: Path) -> list[str]:
     records = sorted((folder / "records").glob("*.jsonl"))
     lines = [
         f"Records: {folder / 'records'} ({len(records)} games); bot logs: {folder / 'logs'}; "
-        f"pairs: {folder / 'pairs.jsonl'}"
+        f"pairs: {folder / PAIRS_TABLE}"
     ]
     if records:
         lines.append(

@@ -9,6 +9,7 @@ database is used, and a folder without one lists the same way.
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
@@ -22,6 +23,12 @@ from referee.record.reader import Summary, read_summary
 
 DATABASE_NAME = "tournament.sqlite"
 RECORD_SUFFIXES = (".jsonl", ".jsonl.gz")
+MATCHES_TABLE = "matches.jsonl"
+"""A tournament's export of its matches (replay/export.py), one line per match."""
+PAIRS_TABLE = "pairs.jsonl"
+"""An SPRT's counted pairs (tournament/sprt.py), one line per pair."""
+TABLES = (MATCHES_TABLE, PAIRS_TABLE)
+"""Lines of JSON that Landgrave writes beside records, and that are no records."""
 STATUSES = ("finished", "interrupted", "corrupt", "pending", "running")
 """What an entry's ``status`` can be."""
 
@@ -103,12 +110,26 @@ def list_records(folder: Path, keep: RecordFilter | None = None) -> list[Entry]:
 
 
 def find_records(folder: Path) -> list[Path]:
-    """The record files under a folder, at any depth."""
+    """The record files under a folder, at any depth (not the tables written beside them)."""
     return sorted(
         path
         for path in folder.rglob("*.jsonl*")
-        if path.is_file() and path.name.endswith(RECORD_SUFFIXES)
+        if path.is_file() and path.name.endswith(RECORD_SUFFIXES) and not _is_table(path)
     )
+
+
+def _is_table(path: Path) -> bool:
+    """Whether a file is one of the tables written beside records: its name is, and its
+    first line is no record's header (a record so named still lists)."""
+    if path.name not in TABLES:
+        return False
+    try:
+        with path.open("rb") as table:
+            first = table.readline(1 << 16)
+        line = json.loads(first) if first.strip() else {}
+    except (OSError, ValueError):
+        return False  # unreadable: it lists, as corrupt
+    return isinstance(line, dict) and "header" not in line
 
 
 def unfinished_matches(folder: Path) -> list[tuple[int, str, Path | None]]:

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, TextIO
 
-from referee.replay.catalog import Entry
+from referee.replay.catalog import MATCHES_TABLE, Entry
 
 SEAT_COLUMNS = (
     "path",
@@ -87,7 +87,8 @@ def write_csv(entries: Iterable[Entry], folder: Path, out: TextIO) -> None:
 
 def export_folder(entries: list[Entry], folder: Path) -> tuple[Path, Path]:
     """Write matches.jsonl and matches.csv into ``folder``; their paths."""
-    json_path, csv_path = folder / "matches.jsonl", folder / "matches.csv"
+    json_path = folder / MATCHES_TABLE
+    csv_path = json_path.with_suffix(".csv")
     with json_path.open("w", encoding="utf-8") as out:
         write_json_lines(entries, folder, out)
     with csv_path.open("w", newline="", encoding="utf-8") as out:

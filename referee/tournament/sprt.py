@@ -25,6 +25,7 @@ import trio
 from referee.errors import ConfigError
 from referee.match.result import MatchResult
 from referee.ratings import EloEstimate, Sprt, SprtConfig, SprtResult
+from referee.replay.catalog import PAIRS_TABLE
 from referee.settings import MatchSettings
 from referee.tournament.execute import (
     BotPool,
@@ -120,7 +121,7 @@ async def run_sprt(
                 games,
                 test.record_pair(games[0].score, games[1].score),
             )
-            _append_line(folder / "pairs.jsonl", pair, folder)
+            _append_line(folder / PAIRS_TABLE, pair, folder)
             if on_pair is not None:
                 on_pair(pair)
         if test.is_finished():  # decided: the other lanes' pairs no longer count
