@@ -493,6 +493,34 @@ def test_a_package_that_cannot_start_on_a_dask_worker_costs_its_batch_mates_noth
 
 
 @pytest.mark.slow
+def test_dask_workers_that_fail_every_batch_stop_the_run_in_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pytest.importorskip("distributed")
+    arena = tmp_path / "arena"
+    init_arena(arena)
+    for name in ("one", "two"):
+        package = make_package(tmp_path / name, name, "ada", BOTS / "random_bot.py")
+        assert submit(arena, package, "ada").returncode == 0
+    # The workers cannot make their package cache: a file stands where it goes.
+    broken = Path(tempfile.mkdtemp(prefix="lg-"))
+    (broken / "landgrave-packages").write_text("")
+    monkeypatch.setenv("TMPDIR", str(broken))
+    try:
+        played = run_referee("arena", "run", str(arena), "--dask", "local", "--no-site")
+    finally:
+        shutil.rmtree(broken, ignore_errors=True)
+    assert played.returncode == 2
+    assert (
+        played.stderr.strip()
+        .splitlines()[-1]
+        .startswith("referee: error: 5 Dask batches in a row failed, the last with FileExistsError")
+    )
+    statuses = rows(arena, "SELECT status, COUNT(*) FROM matches GROUP BY status")
+    assert statuses and all(status == "pending" for status, _ in statuses)
+
+
+@pytest.mark.slow
 def test_ctrl_c_stops_cleanly_and_leaves_no_match_running(tmp_path: Path) -> None:
     arena = tmp_path / "arena"
     init_arena(arena, "--concurrency", "2")

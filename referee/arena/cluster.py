@@ -10,7 +10,8 @@ package not started there for a week is removed.
 Each batch plays in the tournament's lanes (``run_lanes``) and sends back,
 per match, the result, the record's text and the bots' stderr logs; the
 coordinator writes them into the arena's folder and stores the results.
-A batch that fails, or is cut short, puts its matches back to pending. A
+A batch that fails, or is cut short, puts its matches back to pending (and
+after ``MAX_FAILED_BATCHES`` failures in a row the run stops). A
 package that cannot start on a worker fails only the matches that seat it:
 its version is quarantined, as a broken stored package is in local play.
 """
@@ -38,6 +39,7 @@ from referee.arena.registry import PACKAGES
 from referee.arena.scheduler import schedule_next
 from referee.arena.spec import ArenaSpec
 from referee.arena.store import ArenaMatch
+from referee.errors import LandgraveError
 from referee.tournament.distributed import _connect, _disconnect, _wait_first
 from referee.tournament.execute import (
     BotPool,
@@ -55,6 +57,9 @@ MAX_LOG_BYTES = 64 * 1024
 CACHE_KEEP_S = 7 * 24 * 3600
 """A worker removes a cached package it has not started for this long."""
 LOCK_FILE = ".lock"
+MAX_FAILED_BATCHES = 5
+"""Batches failed in a row (none played between) after which a run stops: the workers
+are broken (a full disk, say), and trying on would only go round."""
 """Of each bot log a worker sends back, the last this many bytes."""
 
 Outcome = tuple[int, StoredResult, str, dict[str, str]]
@@ -225,6 +230,7 @@ class DaskCoordinator:
         self.workers = workers
         self._archives: dict[str, Any] = {}
         self._batches = 0
+        self._failed_in_a_row = 0
 
     async def play(self) -> None:
         client, cluster = await trio.to_thread.run_sync(_connect, self.address, self.workers)
@@ -298,7 +304,15 @@ class DaskCoordinator:
             logger.warning("dask batch failed", matches=[m.id for m in batch], error=repr(error))
             for match in batch:
                 store.put_back(match.id)
+            self.run.started -= len(batch)  # not played: --matches counts finished ones
+            self._failed_in_a_row += 1
+            if self._failed_in_a_row >= MAX_FAILED_BATCHES:
+                raise LandgraveError(
+                    f"{self._failed_in_a_row} Dask batches in a row failed, the last with "
+                    f"{error!r}: check the workers; their matches are pending again"
+                ) from None
             return
+        self._failed_in_a_row = 0
         played = {outcome[0] for outcome in outcomes}
         for match in batch:
             broken = [v for v in match.seats if str(v) in unstartable]
