@@ -103,3 +103,54 @@ def test_a_bad_tournament_spec_writes_nothing(
     assert main(["tournament", str(spec), "--out", str(tmp_path / "t")]) == 2
     assert "land has no option 'colour'" in capsys.readouterr().err
     assert not (tmp_path / "t").exists()
+
+
+def one_line_error(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
+    """Run the command in-process; it fails with exit status 2 and one line: that line."""
+    assert main(argv) == 2
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("referee: error: "), lines
+    return lines[0]
+
+
+def test_no_command_writes_over_a_file_or_folder_that_holds_data(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bots = ["--bot", "random", "--bot", "random"]
+    notes = tmp_path / "notes.txt"
+    notes.write_text("precious")
+    said = one_line_error(["match", "land", *bots, "--record", str(notes)], capsys)
+    assert "exists" in said and notes.read_text() == "precious"
+
+    record = tmp_path / "m.jsonl"
+    assert main(["match", "land", *bots, "--seed", "3", "--record", str(record)]) == 0
+    capsys.readouterr()
+    kept = record.read_bytes()
+    one_line_error(["replay", str(record), "--html", str(record)], capsys)
+    branch = ["replay", str(record), "--from", "4", *bots, "--record", str(record)]
+    one_line_error(branch, capsys)
+    assert record.read_bytes() == kept
+
+    # A folder holding records but no tournament database (an SPRT's, or one whose
+    # database was lost) is not made a tournament's: its records would be overwritten.
+    folder = tmp_path / "sprt"
+    (folder / "records").mkdir(parents=True)
+    (folder / "records" / "000001-1.jsonl").write_bytes(kept)
+    tournament = ["tournament", "--game", "land", *bots[:2], "--bot", "b=random", "--games", "1"]
+    said = one_line_error([*tournament, "--no-progress", "--out", str(folder)], capsys)
+    assert "is not empty" in said
+    said = one_line_error(["tournament", "--resume", str(folder)], capsys)
+    assert "holds records but no tournament.sqlite" in said
+    assert (folder / "records" / "000001-1.jsonl").read_bytes() == kept
+
+
+def test_a_file_that_cannot_be_written_is_a_one_line_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    a_file = tmp_path / "a-file"
+    a_file.write_text("")
+    bots = ["--bot", "random", "--bot", "random"]
+    said = one_line_error(["match", "land", *bots, "--record", f"{a_file}/m.jsonl"], capsys)
+    assert said.endswith("Not a directory")
+    said = one_line_error(["--log-json", str(tmp_path), "games"], capsys)
+    assert said == f"referee: error: {tmp_path}: Is a directory"

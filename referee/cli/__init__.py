@@ -73,27 +73,33 @@ def main(argv: Sequence[str] | None = None) -> int:
     from referee import logs
 
     args = build_parser().parse_args(argv)
-    logs.configure(args.verbose, args.log_json)
     try:
+        logs.configure(args.verbose, args.log_json)
         code: int = args.run(args)
-    except LandgraveError as error:
-        print(f"referee: error: {error}", file=sys.stderr)
-        return 2
     except BaseException as error:
         if is_interrupt(error):
             print("referee: interrupted", file=sys.stderr)
             return 130
-        ours = _ours(error)
-        if ours is None:
+        said = _said(error)
+        if said is None:
             raise
-        print(f"referee: error: {ours}", file=sys.stderr)
+        print(f"referee: error: {said}", file=sys.stderr)
         return 2
     return code
 
 
-def _ours(error: BaseException) -> LandgraveError | None:
-    """Our own error, when trio's exception groups carry nothing else."""
-    if not isinstance(error, BaseExceptionGroup):
+def _said(error: BaseException) -> str | None:
+    """What to tell the user in one line: our own error, or a file that could not be
+    read or written (a folder given for a file, no permission, a full disk), alone or
+    as all that trio's exception groups carry; None for anything else (a bug)."""
+    leaves = _leaves(error) if isinstance(error, BaseExceptionGroup) else [error]
+    if not all(isinstance(e, LandgraveError) or _about_a_file(e) for e in leaves):
         return None
-    leaves = _leaves(error)
-    return leaves[0] if all(isinstance(e, LandgraveError) for e in leaves) else None  # type: ignore[return-value]
+    first = leaves[0]
+    if isinstance(first, OSError) and not isinstance(first, LandgraveError):
+        return f"{first.filename}: {first.strerror}"
+    return str(first)
+
+
+def _about_a_file(error: BaseException) -> bool:
+    return isinstance(error, OSError) and error.filename is not None and bool(error.strerror)

@@ -94,12 +94,15 @@ def run(args: argparse.Namespace) -> int:
     from referee.match.chance import match_key, new_secret
     from referee.match.runner import MatchSpec
     from referee.match.seating import seating
+    from referee.output_paths import new_file
     from referee.transport.fleet import play_match
     from referee.transport.remote import RemoteBot, parse_seat
     from referee.transport.server import TlsIdentity
 
     engine = get_engine(args.game)
     settings = match_settings(args)
+    if args.record is not None:
+        new_file(args.record, "--record")
     if (args.tls_cert is None) != (args.tls_key is None):
         raise ConfigError("--tls-cert and --tls-key go together")
     tls = TlsIdentity.from_files(args.tls_cert, args.tls_key) if args.tls_cert else None

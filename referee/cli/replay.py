@@ -120,6 +120,7 @@ def _add_branch_options(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from referee.keyfile import read_key_file
+    from referee.output_paths import new_file, not_the_input
     from referee.replay import Replay
 
     sign_key = read_key_file(args.sign_key, "--sign-key") if args.sign_key else None
@@ -128,6 +129,10 @@ def run(args: argparse.Namespace) -> int:
         raise ConfigError(f"--seat must be in 0..{replay.record.num_seats - 1}, got {args.seat}")
     if args.branch is None and (args.bot or args.out or args.chance_secret):
         raise ConfigError("--bot, --record and --chance-secret go with --from STEP")
+    if args.html is not None:
+        not_the_input(args.html, args.record, "--html")
+    if args.out is not None:
+        new_file(args.out, "--record")
     if args.verify:
         return _verify(replay, sign_key)
     if replay.record.truncated:

@@ -75,7 +75,7 @@ def run(args: argparse.Namespace) -> int:
     from referee.cli import is_interrupt
     from referee.cli.show import wide_console
     from referee.cli.sprt_report import PairLog, final_lines, header_line
-    from referee.errors import ConfigError
+    from referee.output_paths import new_folder
     from referee.tournament.sprt import duel_settings, run_sprt
 
     spec, config = _build(args)
@@ -83,8 +83,7 @@ def run(args: argparse.Namespace) -> int:
     max_pairs = args.max_pairs if args.max_pairs is not None else args.max_games // 2
     stamp = f"{datetime.now():%Y%m%d-%H%M%S}"
     folder = args.out or Path("sprt") / re.sub(r"[^\w.-]", "_", f"{spec.name}-{stamp}")
-    if folder.exists() and any(folder.iterdir()):
-        raise ConfigError(f"--out: {folder} is not empty; give a new folder for this test")
+    new_folder(folder, "--out")
     console = wide_console()
     console.print(header_line(spec, config, max_pairs, folder), soft_wrap=True, highlight=False)
     try:

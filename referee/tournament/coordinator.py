@@ -20,6 +20,7 @@ import trio
 
 from referee.errors import ConfigError
 from referee.games import get_engine
+from referee.output_paths import new_folder
 from referee.tournament import ladders, schedule
 from referee.tournament.execute import Worker, check_maps, match_settings
 from referee.tournament.keys import MatchKeys
@@ -98,11 +99,16 @@ def open_tournament(folder: Path, spec: TournamentSpec | None) -> tuple[Store, T
     """Create a tournament in ``folder`` from ``spec``, or reopen it to resume (spec None).
 
     Raises:
-        ConfigError: a new tournament's folder already holds one, or a resumed one
-            holds none; a bot command does not exist.
+        ConfigError: a new tournament's folder already holds one, or other files; a
+            resumed one holds none; a bot command does not exist.
     """
-    if spec is None and not (folder / DATABASE_NAME).exists():
-        raise ConfigError(f"{folder} holds no tournament to resume")
+    if not (folder / DATABASE_NAME).exists():
+        if spec is not None:
+            new_folder(folder, "the tournament's folder")  # never over other files or records
+        elif (folder / "records").is_dir():
+            raise ConfigError(f"{folder} holds records but no {DATABASE_NAME} to resume from")
+        else:
+            raise ConfigError(f"{folder} holds no tournament to resume")
     if spec is not None:  # everything checked before anything is written
         for entrant in spec.entrants:
             BotCommand.parse(entrant.command, entrant.name)
