@@ -50,6 +50,26 @@ def test_an_empty_ladder_is_a_clear_error(capsys: pytest.CaptureFixture[str]) ->
     assert "finish a tournament first" in capsys.readouterr().err
 
 
+def test_a_damaged_ladder_costs_a_tournament_nothing_and_is_fed_once_mended(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    damaged = ladders.ladder_home() / "land.json"
+    damaged.parent.mkdir(parents=True)
+    damaged.write_text('{"game": "land", "elo": [')
+    assert main(["ladder", "show", "land"]) == 2
+    said = capsys.readouterr().err.strip().splitlines()
+    assert len(said) == 1 and f"{damaged} is damaged" in said[0]
+    spec = TournamentSpec(game="land", entrants=(GREEDY, RANDOM), games_per_table=1)
+    store, spec = open_tournament(tmp_path / "t", spec)
+    rows = trio.run(run_tournament, store, spec)
+    assert sum(row.matches for row in rows) == 4  # its standings, whatever the ladder
+    assert damaged.read_text() == '{"game": "land", "elo": ['  # left as it was found
+    damaged.rename(damaged.with_suffix(".damaged"))
+    trio.run(run_tournament, store, spec)  # as a resume does: the ladder gets its games
+    store.close()
+    assert ladders.load("land").games == {"greedy": 2, "random": 2}
+
+
 def run(spec: TournamentSpec, config: SprtConfig, folder: Path) -> SprtRun:
     return trio.run(run_sprt, spec, config, 200, folder)
 

@@ -174,13 +174,16 @@ def _feed_ladder(store: Store, spec: TournamentSpec, finished: list[ScheduledMat
     if counts["pending"] or counts["running"] or counts["interrupted"]:
         return
     uid = store.get_meta("uid") or str(store.folder.resolve())
-    with ladders.updating(spec.game) as ladder:
-        if uid in ladder.applied:
-            return
-        today = datetime.now(UTC).date()
-        for result in game_results(finished):
-            ladder.record(result, today, with_skill=spec.rating is Rating.OPENSKILL)
-        ladder.applied.append(uid)
+    try:
+        with ladders.updating(spec.game) as ladder:
+            if uid in ladder.applied:
+                return
+            today = datetime.now(UTC).date()
+            for result in game_results(finished):
+                ladder.record(result, today, with_skill=spec.rating is Rating.OPENSKILL)
+            ladder.applied.append(uid)
+    except ConfigError as error:  # the tournament's own results stand; a resume feeds it later
+        logger.warning("the persistent ladder was not updated", game=spec.game, why=str(error))
 
 
 async def _play_pending(store: Store, spec: TournamentSpec) -> None:

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from referee.errors import ConfigError
 from referee.ratings import GameResult, Ladder, Season, SeasonTable, elo, plackett_luce
 from referee.ratings.plackett_luce import SkillRating
 
@@ -78,10 +79,21 @@ class GameLadder:
 
 
 def load(game: str, home: Path | None = None) -> GameLadder:
+    """A game's ladder; a new one when it has none yet.
+
+    Raises:
+        ConfigError: the ladder's file is damaged (it is left as it is).
+    """
     path = (home or ladder_home()) / f"{game}.json"
     if not path.exists():
         return GameLadder(game)
-    return GameLadder.from_dict(json.loads(path.read_text(encoding="utf-8")))
+    try:
+        return GameLadder.from_dict(json.loads(path.read_text(encoding="utf-8")))
+    except (ValueError, KeyError, TypeError, AttributeError) as error:
+        raise ConfigError(
+            f"{path} is damaged ({type(error).__name__}: {error}); move it away to start "
+            "that ladder afresh"
+        ) from None
 
 
 @contextlib.contextmanager
