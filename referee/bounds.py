@@ -40,6 +40,7 @@ BOUNDS: dict[str, Bound] = {
     "increment_ms": Bound(0, UINT32_MAX),
     "max_strikes": Bound(0, UINT32_MAX),
     "startup_timeout_s": Bound(0.001, 3600),
+    "remote_timeout_s": Bound(0.001, 7 * 24 * 3600),
     # A heap under 16 MB cannot hold an interpreter; 2**24 MB is 16 TiB.
     "bot_memory_mb": Bound(16, 2**24),
     "bot_cpu_s": Bound(0, UINT32_MAX, "0 = no limit"),

@@ -154,3 +154,39 @@ def test_a_file_that_cannot_be_written_is_a_one_line_error(
     assert said.endswith("Not a directory")
     said = one_line_error(["--log-json", str(tmp_path), "games"], capsys)
     assert said == f"referee: error: {tmp_path}: Is a directory"
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        (b"\xff\xfe game = 'land'", "not UTF-8 text"),
+        (b'game = "land"\nbots = "random"\n', "bots: expected a list of bots, got 'random'"),
+        (
+            b'name = "../../escape"\ngame = "land"\nbots = ["random", "land-greedy"]\n',
+            "name: expected a name without '/', got '../../escape'",
+        ),
+        (
+            b'game = "land"\nbots = ["random", "land-greedy"]\ndask_scheduler = "bogus"\n',
+            "cannot reach the Dask scheduler 'bogus'",
+        ),
+    ],
+)
+def test_a_bad_spec_file_is_a_one_line_error(
+    spec: bytes, message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "spec.toml"
+    path.write_bytes(spec)
+    out = tmp_path / "t"
+    said = one_line_error(["tournament", str(path), "--no-progress", "--out", str(out)], capsys)
+    assert message in said
+
+
+@pytest.mark.parametrize("seconds", ["-1", "nan", "inf"])
+def test_a_remote_timeout_must_be_a_finite_positive_time(
+    seconds: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["match", "land", "--bot", "random", "--bot", "remote:ada", "--remote-timeout", seconds]
+    with pytest.raises(SystemExit) as exit_info:
+        main(argv)
+    assert exit_info.value.code == 2
+    assert "--remote-timeout: expected 0.001 to 604800" in capsys.readouterr().err

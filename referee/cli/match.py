@@ -44,7 +44,7 @@ def add_parser(commands: Any) -> None:
     )
     parser.add_argument(
         "--remote-timeout",
-        type=float,
+        type=flag_type("remote_timeout_s", float),
         default=300.0,
         metavar="SECONDS",
         help="with remote seats: how long to wait for each remote bot (default 300)",

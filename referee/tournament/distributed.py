@@ -22,6 +22,7 @@ from typing import Any
 import structlog
 import trio
 
+from referee.errors import ConfigError
 from referee.tournament.execute import (
     BotPool,
     finish_match,
@@ -140,7 +141,10 @@ def _connect(scheduler: str, workers: int) -> tuple[Any, Any]:
             n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None
         )
         return Client(cluster), cluster
-    return Client(scheduler), None
+    try:
+        return Client(scheduler), None
+    except (OSError, ValueError, TypeError) as error:  # a bad address, nobody there, a timeout
+        raise ConfigError(f"cannot reach the Dask scheduler {scheduler!r}: {error}") from None
 
 
 def _wait_first(futures: list[Any]) -> set[Any]:

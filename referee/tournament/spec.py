@@ -164,14 +164,19 @@ def _check_spec(spec: TournamentSpec) -> None:
     if len(set(names)) != len(names):
         raise ConfigError(f"bots: names must be unique, got {names}")
     for name in names:  # a name is also a file name: its bot logs are logs/NAME-N.stderr
-        if not name or "/" in name or "\0" in name or name in (".", ".."):
-            raise ConfigError(f"bots: expected a name without '/', got {name!r}")
+        _check_file_name("bots", name)
+    _check_file_name("name", spec.name)  # it names the folder: tournaments/NAME-TIME
     for key in BOUNDED_KEYS:
         bounds.check(key, getattr(spec, key))
     for seed in spec.seeds:
         bounds.check("seed", seed)
     if spec.format is Format.GAUNTLET and spec.challenger not in names:
         raise ConfigError(f"challenger: expected one of the bots {names}, got {spec.challenger!r}")
+
+
+def _check_file_name(key: str, name: str) -> None:
+    if not name or "/" in name or "\0" in name or name in (".", ".."):
+        raise ConfigError(f"{key}: expected a name without '/', got {name!r}")
 
 
 def parse_spec(data: Mapping[str, Any], where: str = "spec") -> TournamentSpec:
@@ -189,7 +194,10 @@ def parse_spec(data: Mapping[str, Any], where: str = "spec") -> TournamentSpec:
     for key in ("game", "bots"):
         if key not in data:
             raise ConfigError(f"{where}: missing key {key!r}")
-    entrants = tuple(_parse_entrant(bot, i, where) for i, bot in enumerate(data.pop("bots")))
+    bots = data.pop("bots")
+    if not isinstance(bots, list):
+        raise ConfigError(f"{where}: bots: expected a list of bots, got {bots!r}")
+    entrants = tuple(_parse_entrant(bot, i, where) for i, bot in enumerate(bots))
     types = {
         **{k: f.type for k, f in MatchOptions.__dataclass_fields__.items()},
         **{k: f.type for k, f in TournamentSpec.__dataclass_fields__.items()},
@@ -308,6 +316,8 @@ def load_spec(path: Path) -> TournamentSpec:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except OSError as error:
         raise ConfigError(f"cannot read tournament spec {path}: {error.strerror}") from None
+    except UnicodeDecodeError as error:
+        raise ConfigError(f"{path}: not UTF-8 text: {error.reason} at byte {error.start}") from None
     except tomllib.TOMLDecodeError as error:
         raise ConfigError(f"{path}: not valid TOML: {error}") from None
     return parse_spec(data, where=str(path))

@@ -52,8 +52,8 @@ def score_script_file(path: str | Path) -> dict[str, list[dict[str, int]]]:
             message names the game and the turn).
     """
     try:
-        data = json.loads(Path(path).read_text())
-    except (OSError, json.JSONDecodeError) as error:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, ValueError) as error:  # ValueError: not UTF-8, or not JSON
         raise ScriptError(f"cannot read game script {str(path)!r}: {error}") from None
     games = data.get("games", [data]) if isinstance(data, dict) else None
     if not isinstance(games, list):
