@@ -190,3 +190,23 @@ def test_a_remote_timeout_must_be_a_finite_positive_time(
         main(argv)
     assert exit_info.value.code == 2
     assert "--remote-timeout: expected 0.001 to 604800" in capsys.readouterr().err
+
+
+def test_flags_that_would_be_dropped_are_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    spec = tmp_path / "spec.toml"
+    spec.write_text('game = "land"\nbots = ["random", "land-greedy"]\n')
+    said = one_line_error(["tournament", str(spec), "--game", "carcassonne"], capsys)
+    assert "--game and --bot make a tournament without a spec" in said
+    resume = ["tournament", "--resume", str(tmp_path)]
+    for extra, dropped in [
+        ([str(spec)], "the spec file"),
+        (["--out", str(tmp_path / "elsewhere")], "--out"),
+        (["--games", "3"], "--games"),
+        (["--no-reuse"], "--no-reuse"),
+        (["--decision-ms", "5"], "--decision-ms"),
+    ]:
+        said = one_line_error([*resume, *extra], capsys)
+        assert said.endswith(f"--resume plays on the tournament as it was made: drop {dropped}")
+    assert not (tmp_path / "elsewhere").exists()

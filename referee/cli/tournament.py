@@ -25,7 +25,8 @@ def add_parser(commands: Any) -> None:
         help="run a tournament (with no spec: a round robin on Land between the built-in bots)",
         description=(
             "Run a tournament from a TOML spec, from flags, or (with neither) the embedded "
-            "default: a round robin on Land. Flags given with a spec override it."
+            "default: a round robin on Land. Flags given with a spec override its keys "
+            "(--game and --bot make a tournament without one); --resume takes none of them."
         ),
     )
     parser.add_argument("spec", nargs="?", type=Path, help="a tournament spec (TOML)")
@@ -109,6 +110,25 @@ OVERRIDES = (
 """Flags that set a spec key of the same name; the match flags set ``spec.match``."""
 
 
+def refuse_with_resume(args: argparse.Namespace) -> None:
+    """A resumed tournament plays on as it was made: a spec or a flag that would change
+    it is refused, not silently dropped."""
+    from referee.cli.options import FLAGS
+    from referee.errors import ConfigError
+
+    keys = ("spec", "out", "game", "bot", "config", "seeds_file", "maps_file", *OVERRIDES, *FLAGS)
+    given = [key for key in keys if getattr(args, key, None) not in (None, [])]
+    if given:
+        key = given[0]
+        flag = FLAGS.get(key) or OWN_FLAGS.get(key) or "--" + key.replace("_", "-")
+        what = "the spec file" if key == "spec" else flag
+        raise ConfigError(f"--resume plays on the tournament as it was made: drop {what}")
+
+
+OWN_FLAGS = {"games_per_table": "--games", "dask_scheduler": "--dask", "reuse_bots": "--no-reuse"}
+"""The flags named otherwise than their spec keys."""
+
+
 def build_spec(args: argparse.Namespace) -> Any:
     """The spec the arguments describe: a file, flags, or the embedded default."""
     from dataclasses import replace
@@ -120,6 +140,8 @@ def build_spec(args: argparse.Namespace) -> Any:
     from referee.tournament.spec import TournamentSpec, default_spec, load_spec
 
     if args.spec is not None:
+        if args.game or args.bot:
+            raise ConfigError("--game and --bot make a tournament without a spec: edit the spec")
         spec = load_spec(args.spec)
     elif args.game or args.bot:
         if not (args.game and len(args.bot) >= 2):
@@ -148,6 +170,7 @@ def run(args: argparse.Namespace) -> int:
 
     console = wide_console()
     if args.resume is not None:
+        refuse_with_resume(args)
         store, spec = open_tournament(args.resume, None)
     else:
         spec = build_spec(args)
