@@ -280,8 +280,9 @@ def make_token(store: ArenaStore, author: str) -> str:
     """A new token for an author (made if new): returned once, stored only as its digest.
 
     Raises:
-        ConfigError: the author's name is not a valid name.
+        ConfigError: the folder holds no arena, or the author's name is not a valid name.
     """
+    arena_spec(store)  # as submit, run and show: no token for a folder that holds no arena
     if not NAME_PATTERN.fullmatch(author):
         raise ConfigError(f"author {author!r} must be lower-case letters, digits, '.', '_' or '-'")
     token = "lgt_" + secrets.token_urlsafe(32)
@@ -298,8 +299,9 @@ def revoke_tokens(store: ArenaStore, author: str) -> int:
     """End every live token of an author; how many.
 
     Raises:
-        ConfigError: no such author.
+        ConfigError: the folder holds no arena, or no such author.
     """
+    arena_spec(store)
     author_id = store.author_id(author)
     if author_id is None:
         raise ConfigError(f"no author {author!r} in this arena")

@@ -45,6 +45,12 @@ class ArenaSpec:
             raise ConfigError("an arena needs at least one --game")
         if self.rating not in RATINGS:
             raise ConfigError(f"rating: expected one of {', '.join(RATINGS)}, got {self.rating!r}")
+        # A size for a game not played is a typo or a forgotten --game: say so, not ignore it.
+        strays = [game for game in self.table_sizes if game not in self.games]
+        if strays:
+            raise ConfigError(
+                f"table size: this arena plays {', '.join(self.games)}, not {', '.join(strays)}"
+            )
         for game in self.games:
             engine = get_engine(game)
             size = self.table_size(game)
@@ -84,6 +90,9 @@ class ArenaSpec:
             # Arenas made before MatchOptions kept its keys at the top level.
             flat = {key: data.pop(key) for key in OPTION_KEYS if key in data}
             data["match"] = MatchOptions.from_mapping(data.get("match", flat))
+            # Arenas made before stray table sizes were refused may keep some; never used.
+            sizes = dict(data.get("table_sizes", {}))
+            data["table_sizes"] = {g: n for g, n in sizes.items() if g in data["games"]}
             return cls(**data)
         except (ValueError, TypeError, KeyError) as error:
             raise ConfigError(f"the stored arena settings do not read: {error}") from None

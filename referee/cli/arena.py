@@ -69,7 +69,8 @@ def _add_run(actions: Any) -> None:
     run = actions.add_parser("run", help="play the ladder until stopped (Ctrl-C)")
     run.add_argument("dir", type=Path)
     run.add_argument("--matches", type=int, default=0, help="stop after N matches")
-    run.add_argument("--workers", type=int, default=1, help="worker processes")
+    # The tournament's bound: each worker is a process holding bots of its own.
+    run.add_argument("--workers", type=flag_type("workers"), default=1, help="worker processes")
     run.add_argument("--concurrency", type=int, default=0, help="matches at once per worker")
     run.add_argument(
         "--dask",
@@ -153,15 +154,17 @@ def _submit(args: argparse.Namespace) -> int:
 def _run(args: argparse.Namespace) -> int:
     from referee.arena.workers import run_workers
     from referee.errors import ConfigError
-    from referee.transport.server import TlsIdentity
+    from referee.transport.server import TlsIdentity, check_tcp_address
 
     if args.dask and args.listen:
         raise ConfigError("--listen needs the matches played here: not with --dask")
     for key in ("matches", "concurrency"):
         if getattr(args, key) < 0:
             raise ConfigError(f"--{key}: expected 0 or more, got {getattr(args, key)}")
-    if args.workers < 1:
-        raise ConfigError(f"--workers: expected 1 or more, got {args.workers}")
+    if args.listen is not None:
+        # Checked before the store is touched or workers start: the listener itself
+        # opens later, maybe in worker process 1, where its error would not reach here.
+        check_tcp_address(args.listen)
     if bool(args.tls_cert) != bool(args.tls_key):
         raise ConfigError("--tls-cert and --tls-key go together")
     if args.tls_cert and not args.listen:

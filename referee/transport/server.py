@@ -28,6 +28,7 @@ import asyncio
 import contextlib
 import hashlib
 import hmac
+import re
 import resource
 import secrets
 import tempfile
@@ -88,6 +89,23 @@ class TlsIdentity:
             raise ConfigError(f"cannot read TLS file {error.filename}: {error.strerror}") from None
 
 
+def check_tcp_address(address: str) -> None:
+    """Refuse a ``--listen`` address that is not ``HOST:PORT`` with a port from 0 to 65535.
+
+    gRPC parses the address itself and takes what it should refuse: it wraps a port over
+    65535 (99999 listens on 34463) or below 0, and reads a missing port as 443. So every
+    listener's address is checked here first.
+
+    Raises:
+        ConfigError: one line naming the address.
+    """
+    host, colon, port = address.rpartition(":")
+    if not (host and colon and re.fullmatch("[0-9]{1,5}", port) and int(port) <= 65535):
+        raise ConfigError(
+            f"--listen: expected HOST:PORT with a port from 0 to 65535, got {address!r}"
+        )
+
+
 Admit = Callable[[bot_pb2.Hello], Connection | None]
 """Asked (on the asyncio thread) about a hello whose token names no expected connection:
 return a connection made with ``expect`` to let the bot in (the arena's author tokens),
@@ -105,6 +123,8 @@ class BotServer:
     def __init__(
         self, tcp: str | None = None, tls: TlsIdentity | None = None, admit: Admit | None = None
     ) -> None:
+        if tcp:
+            check_tcp_address(tcp)
         self._tcp = tcp
         self._tls = tls
         self._admit_hello = admit
