@@ -17,6 +17,7 @@ import trio
 import trio.testing
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
+from referee.errors import ConfigError
 from referee.match import MatchSpec, Termination, run_match
 from referee.transport.connection import Connection
 from referee.transport.fleet import BotFleet
@@ -189,6 +190,19 @@ def self_signed_certificate(folder: Path) -> tuple[Path, Path]:
         capture_output=True,
     )
     return cert, key
+
+
+def test_tls_files_that_are_no_certificate_and_key_are_refused_before_listening(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "one").mkdir()
+    (tmp_path / "two").mkdir()
+    cert, key = self_signed_certificate(tmp_path / "one")
+    _, other_key = self_signed_certificate(tmp_path / "two")
+    assert TlsIdentity.from_files(cert, key).certificate == cert.read_bytes()
+    for certificate, wrong_key in [(cert, other_key), (cert, cert), (key, key)]:
+        with pytest.raises(ConfigError, match="are not a PEM certificate and its unencrypted key"):
+            TlsIdentity.from_files(certificate, wrong_key)
 
 
 @pytest.mark.slow

@@ -31,6 +31,7 @@ import hmac
 import re
 import resource
 import secrets
+import ssl
 import tempfile
 import threading
 from collections.abc import AsyncIterator, Callable
@@ -81,12 +82,22 @@ class TlsIdentity:
         """Read both files.
 
         Raises:
-            ConfigError: a file cannot be read.
+            ConfigError: a file cannot be read, or they are not a PEM certificate and its
+                (unencrypted) key: gRPC would only say later that it cannot listen.
         """
         try:
-            return cls(certificate.read_bytes(), key.read_bytes())
+            identity = cls(certificate.read_bytes(), key.read_bytes())
         except OSError as error:
             raise ConfigError(f"cannot read TLS file {error.filename}: {error.strerror}") from None
+        try:
+            context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+            context.load_cert_chain(certificate, key, password=lambda: "")  # never a prompt
+        except ssl.SSLError as error:
+            raise ConfigError(
+                f"--tls-cert {certificate} and --tls-key {key} are not a PEM certificate and "
+                f"its unencrypted key ({error.reason or 'unreadable'})"
+            ) from None
+        return identity
 
 
 def check_tcp_address(address: str) -> None:
