@@ -24,10 +24,7 @@ def parse_assignments(pairs: list[str]) -> dict[str, Any]:
         key, sep, text = pair.partition("=")
         if not sep or not key:
             raise ConfigError(f"--config expects key=value, got {pair!r}")
-        try:
-            options[key.strip()] = json.loads(text)
-        except json.JSONDecodeError:
-            options[key.strip()] = text
+        options[key.strip()] = _json_or_text(text)
     return options
 
 
@@ -51,7 +48,28 @@ def build_config(
             f"{engine.name} has no option {unknown[0]!r}; its options: {', '.join(sorted(known))}"
         )
     try:
-        json_format.ParseDict(dict(options), config)
+        json_format.ParseDict(_lists_for_repeated(config, options), config)
     except json_format.ParseError as error:
         raise ConfigError(f"{engine.name} config: {error}") from None
     return config
+
+
+def _lists_for_repeated(config: Message, options: Mapping[str, Any]) -> dict[str, Any]:
+    """Options with a list field given as ``3,4,5`` (as ``referee games`` shows them) or one
+    value, made lists; ``[3,4,5]`` and TOML arrays are lists already."""
+    repeated = {f.name for f in config.DESCRIPTOR.fields if f.is_repeated}
+    result = dict(options)
+    for name in repeated & set(options):
+        value = options[name]
+        if isinstance(value, str):
+            result[name] = [_json_or_text(part.strip()) for part in value.split(",")]
+        elif not isinstance(value, list):
+            result[name] = [value]
+    return result
+
+
+def _json_or_text(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        return text
