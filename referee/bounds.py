@@ -53,6 +53,8 @@ BOUNDS: dict[str, Bound] = {
     "max_fault_rate": Bound(0, 1),
     "seed": Bound(0, 2**63 - 1),
     "max_games": Bound(1, 10**12),
+    # A conformance check's matches per game: enough to catch a rare fault, few enough to end.
+    "check_matches": Bound(1, 100),
     "standings_every": Bound(0, 10**12, "0 = only at the end"),
 }
 """Every bounded key, by its spec name; a flag uses its key's entry."""

@@ -11,6 +11,8 @@ import pytest
 
 from referee.arena.conformance import CheckReport, CheckResult, check_package, check_path
 from referee.arena.package import read_package
+from referee.bounds import BOUNDS
+from referee.cli import main
 from referee.match import starvation
 from tests.helpers import BOTS, TEST_BOTS, run_referee
 
@@ -328,7 +330,47 @@ def test_check_bot_exits_0_when_all_pass_1_on_a_failed_check_2_on_bad_input(
     assert missing.stderr.strip() == f"referee: error: no bot package at {tmp_path}/nothing-here"
     no_clock = run_referee("check-bot", str(folder), "--decision-ms", "0")
     assert no_clock.returncode == 2
-    assert "must be positive" in no_clock.stderr
+    assert "argument --decision-ms: expected 1 to" in no_clock.stderr
+
+
+@pytest.fixture
+def no_check_starts(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A refused flag must stop check-bot before it plays: a check that starts fails the test
+    (and cannot run for ever)."""
+
+    def started(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the check started")
+
+    monkeypatch.setattr("referee.arena.conformance.check_path", started)
+
+
+@pytest.mark.parametrize(
+    ("flag", "value", "key"),
+    [
+        ("--startup-timeout", "nan", "startup_timeout_s"),
+        ("--startup-timeout", "inf", "startup_timeout_s"),
+        ("--startup-timeout", "-1", "startup_timeout_s"),
+        ("--startup-timeout", "0", "startup_timeout_s"),
+        ("--startup-timeout", "3601", "startup_timeout_s"),
+        ("--decision-ms", "0", "decision_ms"),
+        ("--decision-ms", "99999999999", "decision_ms"),
+        ("--matches", "0", "check_matches"),
+        ("--matches", "-3", "check_matches"),
+        ("--matches", "101", "check_matches"),
+        ("--matches", "99999999999999999999", "check_matches"),
+    ],
+)
+@pytest.mark.usefixtures("no_check_starts")
+def test_check_bot_refuses_a_flag_out_of_its_range_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], flag: str, value: str, key: str
+) -> None:
+    folder = make_package(tmp_path / "p", "bot.py")
+    with pytest.raises(SystemExit) as exit_info:
+        main(["check-bot", str(folder), flag, value])
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err
+    assert f"argument {flag}: expected {BOUNDS[key].describe()}, got" in err
+    assert len(err.strip().splitlines()) == 1, err
 
 
 def test_the_checked_bots_seat_is_judged_for_starvation_like_any_seat() -> None:

@@ -23,6 +23,8 @@ no links, devices or absolute paths, and within size limits.
 from __future__ import annotations
 
 import hashlib
+import itertools
+import lzma
 import re
 import shlex
 import shutil
@@ -31,10 +33,12 @@ import sys
 import tarfile
 import tomllib
 import zipfile
+import zlib
 from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
-from typing import Any
+from typing import Any, BinaryIO, Literal
 
 from referee.errors import LandgraveError
 from referee.transport.process import BotCommand
@@ -206,56 +210,136 @@ def unpack(archive: Path, into: Path) -> Path:
     An archive holding one folder (``my-bot/bot.toml``) is that folder's package.
 
     Raises:
-        PackageError: not an archive we read, or an entry that escapes, links or is too big.
+        PackageError: not an archive we read, a damaged one, or an entry that escapes,
+            links or is too big.
     """
     into.mkdir(parents=True, exist_ok=True)
-    if zipfile.is_zipfile(archive):
-        _unpack_zip(archive, into)
-    else:
-        try:
-            with tarfile.open(archive) as tar:
-                _unpack_tar(tar, into)
-        except tarfile.TarError as error:
-            raise PackageError(f"{archive}: not a .tar.gz, .tar or .zip archive: {error}") from None
+    with archive.open("rb") as handle:
+        kind = _archive_kind(handle)
+        if kind is None:
+            raise PackageError(f"{archive}: not a folder, a .tar.gz or a .zip")
+        if kind == "zip":
+            _unpack_zip(handle, into, archive)
+        else:
+            with _open_tar(handle, kind, archive) as tar:
+                _unpack_tar(tar, into, archive)
     entries = list(into.iterdir())
     if len(entries) == 1 and entries[0].is_dir() and not (into / MANIFEST).exists():
         return entries[0]
     return into
 
 
-def _unpack_tar(tar: tarfile.TarFile, into: Path) -> None:
+_TarMode = Literal["r:", "r:gz", "r:bz2", "r:xz"]
+_TAR_COMPRESSIONS: dict[bytes, _TarMode] = {
+    b"\x1f\x8b": "r:gz",
+    b"BZh": "r:bz2",
+    b"\xfd7zXZ\x00": "r:xz",
+}
+"""The first bytes of each compressed stream tarfile reads, and the mode that reads it."""
+_ZIP_STARTS = (b"PK\x03\x04", b"PK\x05\x06")  # a first entry, or an empty zip
+_DAMAGE = (
+    tarfile.TarError,
+    zipfile.BadZipFile,
+    EOFError,  # a cut compressed stream
+    OSError,  # gzip.BadGzipFile, bz2's "Invalid data stream"
+    zlib.error,
+    lzma.LZMAError,
+    UnicodeDecodeError,  # a zip entry name flagged UTF-8 that is not
+)
+"""What reading a damaged archive raises, beyond tarfile's and zipfile's own errors."""
+
+
+def _archive_kind(handle: BinaryIO) -> _TarMode | Literal["zip"] | None:
+    """``"zip"``, the tarfile mode that reads the archive, or None: no archive.
+
+    Told by the first bytes, not by trying every reader, so a damaged archive is
+    called damaged and a file that is none is called that, in one line either way.
+    """
+    head = handle.read(262)
+    handle.seek(0)
+    if head.startswith(_ZIP_STARTS) or zipfile.is_zipfile(handle):
+        return "zip"
+    handle.seek(0)
+    for magic, compression in _TAR_COMPRESSIONS.items():
+        if head.startswith(magic):
+            return compression
+    if head[257:262] == b"ustar":  # POSIX and GNU tar headers say so
+        return "r:"
+    return None
+
+
+def _open_tar(handle: BinaryIO, mode: _TarMode, archive: Path) -> tarfile.TarFile:
+    with _reading(archive):
+        return tarfile.open(fileobj=handle, mode=mode)
+
+
+@contextmanager
+def _reading(archive: Path) -> Iterator[None]:
+    """Read from the archive; what a damaged one raises becomes one line.
+
+    Only reads go in here: an error writing the unpacked files is the machine's
+    (a full disk), not the archive's.
+    """
+    try:
+        yield
+    except NotImplementedError as error:  # a zip compression method Python lacks
+        raise PackageError(f"{archive}: the archive cannot be read: {error}") from None
+    except _DAMAGE as error:
+        reason = " ".join(str(error).split()) or type(error).__name__
+        raise PackageError(f"{archive}: the archive is damaged: {reason}") from None
+
+
+def _unpack_tar(tar: tarfile.TarFile, into: Path, archive: Path) -> None:
     total = 0
-    for count, member in enumerate(tar, start=1):
+    members = iter(tar)  # one header at a time: a bomb of headers stops at the file limit
+    for count in itertools.count(1):
+        with _reading(archive):
+            member = next(members, None)
+        if member is None:
+            return
         _check_entry(member.name, count)
         if member.isdir():
-            (into / member.name).mkdir(parents=True, exist_ok=True)
+            _make_folder(into, member.name)
             continue
         if not member.isfile():
             raise PackageError(f"{member.name}: links and special files are not allowed")
         total += member.size
         _check_size(total)
-        source = tar.extractfile(member)
-        assert source is not None  # a regular file always has data
-        _write(into / member.name, source.read(), executable=bool(member.mode & 0o100))
+        with _reading(archive):
+            source = tar.extractfile(member)
+            assert source is not None  # a regular file always has data
+            data = source.read()
+        _write(into, member.name, data, executable=bool(member.mode & 0o100))
 
 
-def _unpack_zip(archive: Path, into: Path) -> None:
+def _unpack_zip(handle: BinaryIO, into: Path, archive: Path) -> None:
     total = 0
-    with zipfile.ZipFile(archive) as bundle:
+    with _reading(archive):
+        bundle = zipfile.ZipFile(handle)
+    with bundle:
         for count, info in enumerate(bundle.infolist(), start=1):
             _check_entry(info.filename, count)
             mode = info.external_attr >> 16
-            if info.is_dir():
-                (into / info.filename).mkdir(parents=True, exist_ok=True)
+            kind = stat.S_IFMT(mode)
+            # A name ending in "/" or a folder type; zipfile's is_dir() fails on an empty name.
+            if info.filename.endswith("/") or kind == stat.S_IFDIR:
+                _make_folder(into, info.filename)
                 continue
-            if mode and not stat.S_ISREG(mode):
+            # Many zip tools store permission bits alone (0o600): no file type is a plain file.
+            if kind not in (0, stat.S_IFREG):
                 raise PackageError(f"{info.filename}: links and special files are not allowed")
+            if info.flag_bits & 0x1:
+                raise PackageError(f"{info.filename}: encrypted entries are not allowed")
             total += info.file_size
             _check_size(total)
-            _write(into / info.filename, bundle.read(info), executable=bool(mode & 0o100))
+            with _reading(archive):
+                data = bundle.read(info)
+            _write(into, info.filename, data, executable=bool(mode & 0o100))
 
 
 def _check_entry(name: str, count: int) -> None:
+    if not name.isprintable():  # a newline would split the error; odd bytes break the hash
+        raise PackageError(f"{name!r}: an archive entry's name must be printable text")
     path = PurePosixPath(name)
     if path.is_absolute() or ".." in path.parts or "\\" in name:
         raise PackageError(f"{name}: an archive entry must stay inside the package")
@@ -268,9 +352,26 @@ def _check_size(total: int) -> None:
         raise PackageError(f"the package unpacks to more than {MAX_PACKAGE_BYTES >> 20} MiB")
 
 
-def _write(path: Path, data: bytes, *, executable: bool) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(data)
+_CLASHES = (FileExistsError, NotADirectoryError, IsADirectoryError)
+"""What placing an entry raises when the archive has a file and a folder of one name."""
+
+
+def _make_folder(into: Path, name: str) -> None:
+    try:
+        (into / name).mkdir(parents=True, exist_ok=True)
+    except _CLASHES:
+        raise PackageError(f"{name}: a file and a folder of the archive share this name") from None
+
+
+def _write(into: Path, name: str, data: bytes, *, executable: bool) -> None:
+    if not PurePosixPath(name).parts:  # "" or "." as a file would be the package's folder
+        raise PackageError(f"{name!r}: an archive entry must name a file")
+    path = into / name
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
+    except _CLASHES:
+        raise PackageError(f"{name}: a file and a folder of the archive share this name") from None
     path.chmod(0o755 if executable else 0o644)
 
 

@@ -8,6 +8,8 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from referee.bounds import BOUNDS, flag_type
+
 EXAMPLES = """\
 examples:
   referee check-bot examples/node                 every game its bot.toml declares
@@ -43,21 +45,22 @@ def add_parser(commands: Any) -> None:
     )
     parser.add_argument(
         "--decision-ms",
-        type=int,
+        type=flag_type("decision_ms"),
         default=1000,
         metavar="MS",
         help="the clock of each decision in ms (default 1000)",
     )
     parser.add_argument(
         "--matches",
-        type=int,
+        type=flag_type("check_matches"),
         default=2,
         metavar="N",
-        help="seeded matches per game against the random bot (default 2)",
+        help=f"seeded matches per game against the random bot, "
+        f"{BOUNDS['check_matches'].describe()} (default 2)",
     )
     parser.add_argument(
         "--startup-timeout",
-        type=float,
+        type=flag_type("startup_timeout_s", float),
         default=10.0,
         metavar="SECONDS",
         help="how long the bot may take to connect and say hello (default 10)",
@@ -77,8 +80,6 @@ def run(args: argparse.Namespace) -> int:
 
     if not args.path.exists():
         raise ConfigError(f"no bot package at {args.path}")
-    if args.decision_ms <= 0 or args.matches <= 0 or args.startup_timeout <= 0:
-        raise ConfigError("--decision-ms, --matches and --startup-timeout must be positive")
     if args.verbose == 0:
         # The report names every fault; the runner's warnings would only say them twice.
         for name in ("referee.match", "referee.transport"):
