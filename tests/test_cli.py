@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -210,3 +212,24 @@ def test_flags_that_would_be_dropped_are_refused(
         said = one_line_error([*resume, *extra], capsys)
         assert said.endswith(f"--resume plays on the tournament as it was made: drop {dropped}")
     assert not (tmp_path / "elsewhere").exists()
+
+
+def test_output_cut_short_by_its_reader_is_no_traceback(tmp_path: Path) -> None:
+    """`referee records DIR --json | head -1`: more lines than a pipe holds, and the reader
+    gone after the first."""
+    assert main(["match", "land", "--bot", "random", "--bot", "random", "--record",
+                 str(tmp_path / "one.jsonl")]) == 0  # fmt: skip
+    record = (tmp_path / "one.jsonl").read_bytes()
+    for copy in range(400):  # some 200 kB of lines: past a pipe's 64 kB
+        (tmp_path / f"copy-{copy}.jsonl").write_bytes(record)
+    listing = subprocess.Popen(
+        [sys.executable, "-m", "referee.cli", "records", str(tmp_path), "--json"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert listing.stdout is not None and listing.stderr is not None
+    assert listing.stdout.readline().startswith(b"{")
+    listing.stdout.close()
+    stderr = listing.stderr.read().decode()
+    assert listing.wait(timeout=60) == 141
+    assert "Traceback" not in stderr and "BrokenPipeError" not in stderr, stderr

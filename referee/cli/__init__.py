@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -80,6 +81,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if is_interrupt(error):
             print("referee: interrupted", file=sys.stderr)
             return 130
+        if isinstance(error, BrokenPipeError):  # `referee ... | head`: the reader has gone
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no flush error
+            return 141
         said = _said(error)
         if said is None:
             raise
