@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import sys
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -144,6 +145,19 @@ def test_the_cli_branches_with_bot_processes(
     # The greedy bot decides by the position alone: the whole match comes out the same.
     assert digests(branched) == digests(first)
     verify_record(branched)
+
+
+@pytest.mark.slow
+def test_a_branch_without_a_record_leaves_no_bot_logs_behind(
+    land: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    first = original(land, tmp_path / "original.jsonl")
+    scratch = tmp_path / "tmp"
+    scratch.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(scratch))
+    bot = str(BOTS / "random_bot.py")
+    assert main(["replay", str(first), "--from", "3", "--bot", bot, "--bot", bot]) == 0
+    assert [path.name for path in scratch.iterdir() if "landgrave-bots" in path.name] == []
 
 
 def test_bot_flags_without_from_are_refused(land: Any, tmp_path: Path) -> None:

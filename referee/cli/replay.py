@@ -206,12 +206,10 @@ def _branch(replay: Replay, args: argparse.Namespace, sign_key: bytes | None) ->
         signing_key=sign_key,
         chance_secret=secret,
     )
-    log_dir = (
-        args.out.parent / f"{args.out.name}.logs"
-        if args.out
-        else Path(tempfile.mkdtemp(prefix="landgrave-bots-"))
-    )
-    result = trio.run(play_match, spec, commands, log_dir, None, args.startup_timeout)
+    # Bot logs live beside the new record; without one they last as long as the match.
+    with tempfile.TemporaryDirectory(prefix="landgrave-bots-") as scratch:
+        log_dir = args.out.parent / f"{args.out.name}.logs" if args.out else Path(scratch)
+        result = trio.run(play_match, spec, commands, log_dir, None, args.startup_timeout)
     print(f"branched from {replay.record.path} at step {args.branch}")
     print_match_result(result)
     return 0
