@@ -14,6 +14,7 @@ import tempfile
 import threading
 import time
 import warnings
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -429,6 +430,16 @@ def test_on_dask_workers_fetch_packages_by_hash_and_send_records_and_logs_back(
     assert replays_follow_finished_tables(arena) >= 4
 
 
+@pytest.fixture
+def own_tmpdir(monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """A TMPDIR of the run's own, so a Dask worker's package cache starts empty (short: the
+    referee's socket lives there too)."""
+    folder = Path(tempfile.mkdtemp(prefix="lg-"))
+    monkeypatch.setenv("TMPDIR", str(folder))
+    yield folder
+    shutil.rmtree(folder, ignore_errors=True)
+
+
 def three_bots_one_unstartable(tmp_path: Path) -> Path:
     """An arena of three random bots whose first one's stored package then loses its
     ``bot.toml``: it can no longer start, wherever it is to play."""
@@ -473,28 +484,22 @@ def test_a_stored_package_that_cannot_start_is_quarantined_and_the_others_play_o
 
 
 @pytest.mark.slow
+@pytest.mark.usefixtures("own_tmpdir")  # the worker unpacks what it is sent, manifest missing
 def test_a_package_that_cannot_start_on_a_dask_worker_costs_its_batch_mates_nothing(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path,
 ) -> None:
     pytest.importorskip("distributed")
     arena = three_bots_one_unstartable(tmp_path)
-    # A fresh worker cache (short: the referee's socket lives there too), so the worker
-    # unpacks what the arena sends and finds the manifest missing.
-    cache = Path(tempfile.mkdtemp(prefix="lg-"))
-    monkeypatch.setenv("TMPDIR", str(cache))
-    try:
-        played = run_referee(
-            "arena", "run", str(arena), "--dask", "local", "--matches", "8", "--no-site"
-        )
-    finally:
-        shutil.rmtree(cache, ignore_errors=True)
+    played = run_referee(
+        "arena", "run", str(arena), "--dask", "local", "--matches", "8", "--no-site"
+    )
     only_the_unstartable_bot_paid(arena, played)
     assert "cannot start on Dask worker" in rows(arena, "SELECT quarantine FROM versions")[0][0]
 
 
 @pytest.mark.slow
 def test_dask_workers_that_fail_every_batch_stop_the_run_in_one_line(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, own_tmpdir: Path
 ) -> None:
     pytest.importorskip("distributed")
     arena = tmp_path / "arena"
@@ -503,13 +508,8 @@ def test_dask_workers_that_fail_every_batch_stop_the_run_in_one_line(
         package = make_package(tmp_path / name, name, "ada", BOTS / "random_bot.py")
         assert submit(arena, package, "ada").returncode == 0
     # The workers cannot make their package cache: a file stands where it goes.
-    broken = Path(tempfile.mkdtemp(prefix="lg-"))
-    (broken / "landgrave-packages").write_text("")
-    monkeypatch.setenv("TMPDIR", str(broken))
-    try:
-        played = run_referee("arena", "run", str(arena), "--dask", "local", "--no-site")
-    finally:
-        shutil.rmtree(broken, ignore_errors=True)
+    (own_tmpdir / "landgrave-packages").write_text("")
+    played = run_referee("arena", "run", str(arena), "--dask", "local", "--no-site")
     assert played.returncode == 2
     assert (
         played.stderr.strip()
