@@ -54,13 +54,13 @@ from referee.transport.process import BotCommand
 logger = structlog.get_logger("referee.arena")
 
 MAX_LOG_BYTES = 64 * 1024
+"""Of each bot log a worker sends back, the last this many bytes."""
 CACHE_KEEP_S = 7 * 24 * 3600
 """A worker removes a cached package it has not started for this long."""
 LOCK_FILE = ".lock"
 MAX_FAILED_BATCHES = 5
 """Batches failed in a row (none played between) after which a run stops: the workers
 are broken (a full disk, say), and trying on would only go round."""
-"""Of each bot log a worker sends back, the last this many bytes."""
 
 Outcome = tuple[int, StoredResult, str, dict[str, str]]
 """A played match: its id, its result, its record's text and its batch's bot logs by file."""
