@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 from collections import Counter
 from dataclasses import replace
 from pathlib import Path
@@ -13,6 +14,7 @@ import trio
 import trio.testing
 
 from referee.entrant import Entrant
+from referee.errors import ConfigError
 from referee.tournament.coordinator import open_tournament
 from referee.tournament.execute import BotPool, Demand
 from referee.tournament.results import StoredResult
@@ -144,3 +146,25 @@ def test_a_pool_at_its_most_processes_ends_idle_bots_of_others_for_bots_it_never
     trio.run(main)
     assert fleet.launched == ["a", "b", "c", "d", "a"]
     assert sorted(fleet.retired) == ["a", "b", "d"]  # c, idle, plays again
+
+
+@pytest.mark.parametrize(
+    ("column", "value", "error"),
+    [
+        ("seats", "nope", "JSONDecodeError"),
+        ("result", "{bad", "JSONDecodeError"),
+        ("result", "[]", "AttributeError"),
+    ],
+)
+def test_a_match_row_edited_out_of_shape_is_named_in_one_line(
+    tmp_path: Path, column: str, value: str, error: str
+) -> None:
+    store, _ = open_tournament(tmp_path / "t", spec("a b", 1))
+    assert store.claim("w1", lambda seats: (0,)) is not None  # the matches are written
+    with sqlite3.connect(store.path) as hand:  # as an organiser with the sqlite3 shell
+        hand.execute(f"UPDATE matches SET {column} = ? WHERE id = 1", (value,))
+    with pytest.raises(ConfigError) as raised:
+        store.matches()
+    assert str(raised.value).startswith(f"the tournament database's match 1 is damaged ({error}")
+    assert str(raised.value).endswith("restore tournament.sqlite from a copy")
+    store.close()

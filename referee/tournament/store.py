@@ -14,10 +14,11 @@ which ``reset_unfinished`` puts back: nothing lost, nothing counted twice.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sqlite3
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from enum import StrEnum
@@ -154,11 +155,13 @@ class Store:
         """
         with self._transaction():
             row = self._db.execute(
-                "SELECT plan, written FROM rounds WHERE written < total ORDER BY round LIMIT 1"
+                "SELECT round, plan, written FROM rounds WHERE written < total "
+                "ORDER BY round LIMIT 1"
             ).fetchone()
             if row is None:
                 return False
-            plan = RoundPlan.from_json(row["plan"])
+            with _damaged_unless_read(f"round {row['round']}'s plan"):
+                plan = RoundPlan.from_json(row["plan"])
             chunk = list(plan.matches(row["written"], row["written"] + CHUNK))
             quarantined = set(self.quarantined())
             self._db.executemany(
@@ -323,18 +326,32 @@ def _match_row(match: PlannedMatch, quarantined: set[str]) -> tuple[Any, ...]:
 
 
 def _scheduled(row: sqlite3.Row) -> ScheduledMatch:
-    return ScheduledMatch(
-        id=row["id"],
-        round=row["round"],
-        table=row["table_no"],
-        group=row["group_no"],
-        seats=tuple(json.loads(row["seats"])),
-        seed=row["seed"],
-        status=MatchStatus(row["status"]),
-        attempts=row["attempts"],
-        record_path=row["record_path"],
-        result=StoredResult.from_dict(json.loads(row["result"])) if row["result"] else None,
-    )
+    with _damaged_unless_read(f"match {row['id']}"):
+        return ScheduledMatch(
+            id=row["id"],
+            round=row["round"],
+            table=row["table_no"],
+            group=row["group_no"],
+            seats=tuple(json.loads(row["seats"])),
+            seed=row["seed"],
+            status=MatchStatus(row["status"]),
+            attempts=row["attempts"],
+            record_path=row["record_path"],
+            result=StoredResult.from_dict(json.loads(row["result"])) if row["result"] else None,
+        )
+
+
+@contextlib.contextmanager
+def _damaged_unless_read(what: str) -> Iterator[None]:
+    """A stored row that does not read (edited by hand, say) is one line naming it, not a
+    traceback from deep in the tournament."""
+    try:
+        yield
+    except (ValueError, KeyError, TypeError, AttributeError) as error:
+        raise ConfigError(
+            f"the tournament database's {what} is damaged ({type(error).__name__}: {error}); "
+            f"restore {DATABASE_NAME} from a copy"
+        ) from None
 
 
 def _now() -> str:
