@@ -11,9 +11,10 @@ connection, as sqlite3 wants a connection used by the thread that made it.
 
 from __future__ import annotations
 
+import contextlib
 import sqlite3
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Generic, TypeVar
 
@@ -90,3 +91,16 @@ def open_store(
         connection.close()
         raise ConfigError(f"{path} is not {kind}: {error}") from None
     return connection
+
+
+@contextlib.contextmanager
+def damaged_unless_read(database: str, what: str) -> Iterator[None]:
+    """Read a stored row: one that does not (edited by hand, say) is a one-line error
+    naming it, not a traceback from deep in a run."""
+    try:
+        yield
+    except (ValueError, KeyError, TypeError, AttributeError) as error:
+        raise ConfigError(
+            f"{what} in {database} is damaged ({type(error).__name__}: {error}); "
+            f"restore {database} from a copy"
+        ) from None

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from referee.arena.registry import register_version
 from referee.arena.spec import ArenaSpec
 from referee.arena.store import DATABASE_NAME, ArenaStore
 from referee.cli import main
@@ -210,3 +211,22 @@ def test_an_arena_stored_with_a_stray_table_size_still_reads() -> None:
     """Arenas made before the refusal keep working: the stray size was never used."""
     spec = ArenaSpec.from_json('{"games": ["land"], "table_sizes": {"carcassonne": 3}}')
     assert spec.table_sizes == {}
+
+
+# -- a database edited by hand -------------------------------------------------
+
+
+def test_a_version_row_edited_out_of_shape_is_named_in_one_line(
+    arena: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    store = ArenaStore(arena)
+    register_version(
+        store, bot="one", author="ada", version="1", content_hash="0" * 64, kind="package",
+        games=("land",),
+    )  # fmt: skip
+    store.close()
+    with sqlite3.connect(arena / DATABASE_NAME) as hand:  # as with the sqlite3 shell
+        hand.execute("UPDATE versions SET games = 'notjson'")
+    said = refused(["arena", "show", str(arena)], capsys)
+    assert said.startswith("referee: error: version 1 in arena.sqlite is damaged (JSONDecodeError")
+    assert said.endswith("restore arena.sqlite from a copy")

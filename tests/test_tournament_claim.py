@@ -165,6 +165,6 @@ def test_a_match_row_edited_out_of_shape_is_named_in_one_line(
         hand.execute(f"UPDATE matches SET {column} = ? WHERE id = 1", (value,))
     with pytest.raises(ConfigError) as raised:
         store.matches()
-    assert str(raised.value).startswith(f"the tournament database's match 1 is damaged ({error}")
+    assert str(raised.value).startswith(f"match 1 in tournament.sqlite is damaged ({error}")
     assert str(raised.value).endswith("restore tournament.sqlite from a copy")
     store.close()

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from referee.claims import MatchQueue
-from referee.database import OffLoop, open_store
+from referee.database import OffLoop, damaged_unless_read, open_store
 from referee.errors import ConfigError
 from referee.tournament.results import StoredResult
 
@@ -368,32 +368,34 @@ class ArenaStore:
 
 
 def _version(row: sqlite3.Row) -> Version:
-    return Version(
-        id=row["id"],
-        bot=row["bot"],
-        version=row["version"],
-        author=row["author"],
-        content_hash=row["content_hash"],
-        kind=row["kind"],
-        games=tuple(json.loads(row["games"])),
-        retired=row["retired_at"] is not None,
-        quarantine=row["quarantine"],
-    )
+    with damaged_unless_read(DATABASE_NAME, f"version {row['id']}"):
+        return Version(
+            id=row["id"],
+            bot=row["bot"],
+            version=row["version"],
+            author=row["author"],
+            content_hash=row["content_hash"],
+            kind=row["kind"],
+            games=tuple(json.loads(row["games"])),
+            retired=row["retired_at"] is not None,
+            quarantine=row["quarantine"],
+        )
 
 
 def _match(row: sqlite3.Row) -> ArenaMatch:
-    return ArenaMatch(
-        id=row["id"],
-        game=row["game"],
-        table=row["table_no"],
-        seats=tuple(json.loads(row["seats"])),
-        seed=row["seed"],
-        status=row["status"],
-        attempts=row["attempts"],
-        record_path=row["record_path"],
-        result=_result(row),
-        done_seq=row["done_seq"],
-    )
+    with damaged_unless_read(DATABASE_NAME, f"match {row['id']}"):
+        return ArenaMatch(
+            id=row["id"],
+            game=row["game"],
+            table=row["table_no"],
+            seats=tuple(json.loads(row["seats"])),
+            seed=row["seed"],
+            status=row["status"],
+            attempts=row["attempts"],
+            record_path=row["record_path"],
+            result=_result(row),
+            done_seq=row["done_seq"],
+        )
 
 
 def _result(row: sqlite3.Row) -> StoredResult | None:

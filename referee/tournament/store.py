@@ -14,11 +14,10 @@ which ``reset_unfinished`` puts back: nothing lost, nothing counted twice.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import sqlite3
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from enum import StrEnum
@@ -27,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from referee.claims import MatchQueue
-from referee.database import OffLoop, open_store
+from referee.database import OffLoop, damaged_unless_read, open_store
 from referee.errors import ConfigError
 from referee.match.result import SeatResult
 from referee.tournament.results import StoredResult
@@ -160,7 +159,7 @@ class Store:
             ).fetchone()
             if row is None:
                 return False
-            with _damaged_unless_read(f"round {row['round']}'s plan"):
+            with damaged_unless_read(DATABASE_NAME, f"round {row['round']}'s plan"):
                 plan = RoundPlan.from_json(row["plan"])
             chunk = list(plan.matches(row["written"], row["written"] + CHUNK))
             quarantined = set(self.quarantined())
@@ -326,7 +325,7 @@ def _match_row(match: PlannedMatch, quarantined: set[str]) -> tuple[Any, ...]:
 
 
 def _scheduled(row: sqlite3.Row) -> ScheduledMatch:
-    with _damaged_unless_read(f"match {row['id']}"):
+    with damaged_unless_read(DATABASE_NAME, f"match {row['id']}"):
         return ScheduledMatch(
             id=row["id"],
             round=row["round"],
@@ -339,19 +338,6 @@ def _scheduled(row: sqlite3.Row) -> ScheduledMatch:
             record_path=row["record_path"],
             result=StoredResult.from_dict(json.loads(row["result"])) if row["result"] else None,
         )
-
-
-@contextlib.contextmanager
-def _damaged_unless_read(what: str) -> Iterator[None]:
-    """A stored row that does not read (edited by hand, say) is one line naming it, not a
-    traceback from deep in the tournament."""
-    try:
-        yield
-    except (ValueError, KeyError, TypeError, AttributeError) as error:
-        raise ConfigError(
-            f"the tournament database's {what} is damaged ({type(error).__name__}: {error}); "
-            f"restore {DATABASE_NAME} from a copy"
-        ) from None
 
 
 def _now() -> str:
