@@ -192,7 +192,7 @@ def run_tournament(
 
     Raises:
         ConfigError: a wrong key or value, a bot that cannot start, or a
-            folder that already holds a tournament.
+            folder that already holds a tournament or other files.
     """
     named = {"name": game, **keys}  # as `referee tournament --game GAME` names it
     spec = parse_spec({"game": game, "bots": list(bots), **named}, where="run_tournament")
