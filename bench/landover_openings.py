@@ -26,10 +26,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-try:
-    import numpy as np
-except ImportError:  # the bench extra is not installed: main() says so in one line
-    np = None  # type: ignore[assignment]
+import numpy as np
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -129,8 +126,6 @@ def main(argv: list[str] | None = None) -> None:
         state_duels.refuse(
             "landover_openings", "--games must be at least 8, --top and --jobs at least 1"
         )
-    if np is None:
-        state_duels.refuse("landover_openings", "numpy is missing: pip install -e '.[bench]'")
     weights = greedy.WEIGHTS if args.own else greedy.TUNED
     seeds = range(args.first_seed, args.first_seed + args.games)
     with worker_pool.stops_in_one_line("landover_openings"):
