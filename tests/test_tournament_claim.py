@@ -168,3 +168,15 @@ def test_a_match_row_edited_out_of_shape_is_named_in_one_line(
     assert str(raised.value).startswith(f"match 1 in tournament.sqlite is damaged ({error}")
     assert str(raised.value).endswith("restore tournament.sqlite from a copy")
     store.close()
+
+
+def test_a_resume_refuses_a_database_that_lost_match_rows(tmp_path: Path) -> None:
+    """Dropped by hand, the matches table is made again, empty, by the schema: a resume
+    would then count every match as never played."""
+    store, _ = open_tournament(tmp_path / "t", spec("a b", 1))
+    assert store.claim("w1", lambda seats: (0,)) is not None  # the matches are written
+    store.close()
+    with sqlite3.connect(tmp_path / "t" / "tournament.sqlite") as hand:
+        hand.execute("DROP TABLE matches")
+    with pytest.raises(ConfigError, match="its rounds wrote 2 matches and it holds 0"):
+        open_tournament(tmp_path / "t", None)

@@ -120,6 +120,11 @@ def open_tournament(folder: Path, spec: TournamentSpec | None) -> tuple[Store, T
     store = Store(folder)
     if spec is None:
         spec = store.spec()
+        try:
+            store.check_intact()
+        except ConfigError:
+            store.close()
+            raise
         for entrant in spec.entrants:  # bots may have moved since the tournament began
             BotCommand.parse(entrant.command, entrant.name)
         reset = store.reset_unfinished()

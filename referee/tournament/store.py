@@ -188,6 +188,22 @@ class Store:
 
     # -- running --------------------------------------------------------------
 
+    def check_intact(self) -> None:
+        """Refuse a database whose matches table lost rows: a resume would count them as
+        never played and write standings without them.
+
+        Raises:
+            ConfigError: the rounds wrote more matches than the table holds (a hand edit,
+                or a dropped table that the schema made again, empty).
+        """
+        written = self._db.execute("SELECT COALESCE(SUM(written), 0) AS n FROM rounds").fetchone()
+        held = self._db.execute("SELECT COUNT(*) AS n FROM matches").fetchone()
+        if held["n"] < written["n"]:
+            raise ConfigError(
+                f"{self.path} is damaged: its rounds wrote {written['n']} matches and it holds "
+                f"{held['n']}; restore it from a copy"
+            )
+
     def reset_unfinished(self) -> int:
         """Put matches left running or interrupted back to pending; how many."""
         return self._queue.put_back("status IN ('running', 'interrupted')")
