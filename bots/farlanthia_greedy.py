@@ -256,20 +256,27 @@ class View:
         now = self.season - 1
         last = now - 1 if now else -99
         me, them = self.me, self.obs.players[other]
+        # Each history holds its latest season and the one before: both may apply.
+        engaged = {
+            me.attacked[other], me.attacked_before[other],
+            them.attacked[self.seat], them.attacked_before[self.seat],
+        }  # fmt: skip
+        traded = {me.last_trade, me.trade_before}
+        legalized = {me.last_legality, me.legality_before}
+        forced = {me.last_forced, me.forced_before}
         if kind == TRUCE:
-            engaged = max(me.attacked[other], them.attacked[self.seat])
-            options = [0] if engaged == now else [1] if engaged == last else []
-            options = options or [3 if engaged < 0 else 2]
+            options = [0] * (now in engaged) + [1] * (last in engaged)
+            options = options or [3 if engaged == {-1} else 2]
         elif kind == TRADE:
-            options = [0] if me.last_trade == now else [1] if me.last_trade == last else []
-            options = options or [3 if me.last_trade < 0 else 2]
+            options = [0] * (now in traded) + [1] * (last in traded)
+            options = options or [3 if traded == {-1} else 2]
         elif kind == LEGALITY:
-            options = [0] if me.last_legality == now else [1] if me.last_legality == last else []
+            options = [0] * (now in legalized) + [1] * (last in legalized)
             options += [3] if them.attacked[self.seat] == now else []
             options = options or [2]
         else:
-            options = [0] if me.last_forced == last else []
-            options += [2] if me.last_forced < 0 else []
+            options = [0] if last in forced else []
+            options += [2] if forced == {-1} else []
             options += [3] if not any(me.resources) else []
             options = options or [1]
         return max(options) + (ARTIFACT + other in me.hand)

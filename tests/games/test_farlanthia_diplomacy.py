@@ -55,6 +55,24 @@ def test_ambassador_strength_follows_history() -> None:
     assert ambassador_strength(state, Negotiation.FORCED_LABOR, 0, 1) == 3
 
 
+def test_when_this_season_and_last_both_apply_the_highest_strength_is_used() -> None:
+    """FARL-26: an event this season does not hide the same event last season."""
+    state = at_conflict_with_diplomacy()
+    now = state.course.season = 2
+    history = state.diplomacy
+    history.record_attack(0, 1, now - 1)
+    history.record_attack(0, 1, now)
+    assert ambassador_strength(state, Negotiation.TRUCE, 0, 1) == 1  # not 0
+    for kind in (Negotiation.TRADE, Negotiation.LEGALITY):
+        history.record_proposal(kind, 0, now - 1)
+        history.record_proposal(kind, 0, now)
+        history.record_proposal(kind, 0, now)  # twice in a season keeps last season's
+        assert ambassador_strength(state, kind, 0, 1) == 1
+    history.record_proposal(Negotiation.FORCED_LABOR, 0, now - 1)
+    history.record_proposal(Negotiation.FORCED_LABOR, 0, now)
+    assert ambassador_strength(state, Negotiation.FORCED_LABOR, 0, 1) == 0  # last season's
+
+
 def test_a_trade_lets_the_winner_swap_one_for_one() -> None:
     """FARL-28."""
     state = at_conflict_with_diplomacy()

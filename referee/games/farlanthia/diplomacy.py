@@ -21,7 +21,12 @@ class Negotiation(enum.IntEnum):
 
 @dataclass
 class Diplomacy:
-    """Truces in force and, per realm, when it last attacked or negotiated."""
+    """Truces in force and, per realm, when it last attacked or negotiated.
+
+    Each history keeps its latest season and the one before it (-1 none): this
+    season's event must not hide last season's, for the highest strength that
+    applies is used (FARL-26).
+    """
 
     truces: list[tuple[int, int, int]]
     """(proposer, resister, season made)."""
@@ -30,11 +35,21 @@ class Diplomacy:
     last_trade: list[int]
     last_legality: list[int]
     last_forced: list[int]
+    attacked_before: list[list[int]]
+    """attacked_before[a][b]: the season before ``attacked[a][b]`` that a attacked b."""
+    trade_before: list[int]
+    legality_before: list[int]
+    forced_before: list[int]
 
     @classmethod
     def fresh(cls, players: int) -> Diplomacy:
-        never = [[-1] * players for _ in range(players + 3)]
-        return cls([], never[:players], never[players], never[players + 1], never[players + 2])
+        def never() -> list[int]:
+            return [-1] * players
+
+        return cls(
+            [], [never() for _ in range(players)], never(), never(), never(),
+            [never() for _ in range(players)], never(), never(), never(),
+        )  # fmt: skip
 
     def copy(self) -> Diplomacy:
         return Diplomacy(
@@ -43,6 +58,10 @@ class Diplomacy:
             list(self.last_trade),
             list(self.last_legality),
             list(self.last_forced),
+            [list(row) for row in self.attacked_before],
+            list(self.trade_before),
+            list(self.legality_before),
+            list(self.forced_before),
         )
 
     def has_truce(self, a: int, b: int) -> bool:
@@ -63,13 +82,20 @@ class Diplomacy:
         self.truces = [t for t in self.truces if seat not in (t[0], t[1])]
 
     def record_attack(self, attacker: int, victim: int, season: int) -> None:
-        self.attacked[attacker][victim] = season
+        _record(self.attacked[attacker], self.attacked_before[attacker], victim, season)
 
     def record_proposal(self, kind: Negotiation, seat: int, season: int) -> None:
         """The seat proposed a trade, legality or forced labor this season (FARL-26)."""
         if kind is Negotiation.TRADE:
-            self.last_trade[seat] = season
+            _record(self.last_trade, self.trade_before, seat, season)
         elif kind is Negotiation.LEGALITY:
-            self.last_legality[seat] = season
+            _record(self.last_legality, self.legality_before, seat, season)
         elif kind is Negotiation.FORCED_LABOR:
-            self.last_forced[seat] = season
+            _record(self.last_forced, self.forced_before, seat, season)
+
+
+def _record(latest: list[int], before: list[int], index: int, season: int) -> None:
+    """An event in ``season``: the latest season it happened, and the one before."""
+    if latest[index] != season:
+        before[index] = latest[index]
+        latest[index] = season

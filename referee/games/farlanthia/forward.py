@@ -99,6 +99,10 @@ def _read_realms(state: FarlanthiaState, obs: farlanthia_pb2.Observation) -> Non
         last_trade=[p.last_trade for p in obs.players],
         last_legality=[p.last_legality for p in obs.players],
         last_forced=[p.last_forced for p in obs.players],
+        attacked_before=[list(p.attacked_before) for p in obs.players],
+        trade_before=[p.trade_before for p in obs.players],
+        legality_before=[p.legality_before for p in obs.players],
+        forced_before=[p.forced_before for p in obs.players],
     )
 
 

@@ -22,26 +22,33 @@ def ambassador_strength(table: Table, kind: Negotiation, p: int, r: int) -> int:
     now = table.course.season
     last = now - 1 if now else -99  # "never" is -1, not last season
     history = table.diplomacy
+    # The seasons each history holds: its latest and the one before (FARL-26).
+    engaged = {
+        history.attacked[p][r], history.attacked_before[p][r],
+        history.attacked[r][p], history.attacked_before[r][p],
+    }  # fmt: skip
+    traded = {history.last_trade[p], history.trade_before[p]}
+    legalized = {history.last_legality[p], history.legality_before[p]}
+    forced = {history.last_forced[p], history.forced_before[p]}
     options: list[int] = []
     if kind is Negotiation.TRUCE:
-        engaged = max(history.attacked[p][r], history.attacked[r][p])
-        options += [0] if engaged == now else []
-        options += [1] if engaged == last else []
+        options += [0] if now in engaged else []
+        options += [1] if last in engaged else []
         if not options:
-            options = [3] if engaged < 0 else [2]
+            options = [3] if engaged == {-1} else [2]
     elif kind is Negotiation.TRADE:
-        options += [0] if history.last_trade[p] == now else []
-        options += [1] if history.last_trade[p] == last else []
+        options += [0] if now in traded else []
+        options += [1] if last in traded else []
         if not options:
-            options = [3] if history.last_trade[p] < 0 else [2]
+            options = [3] if traded == {-1} else [2]
     elif kind is Negotiation.LEGALITY:
-        options += [0] if history.last_legality[p] == now else []
-        options += [1] if history.last_legality[p] == last else []
+        options += [0] if now in legalized else []
+        options += [1] if last in legalized else []
         options += [3] if history.attacked[r][p] == now else []
         options = options or [2]
     else:
-        options += [0] if history.last_forced[p] == last else []
-        options += [2] if history.last_forced[p] < 0 else []
+        options += [0] if last in forced else []
+        options += [2] if forced == {-1} else []
         options += [3] if not any(table.realms[p].resources) else []
         options = options or [1]
     strength = max(options)

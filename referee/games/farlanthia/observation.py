@@ -139,6 +139,10 @@ def observe(state: Table, seat: int) -> farlanthia_pb2.Observation:
             last_trade=state.diplomacy.last_trade[other],
             last_legality=state.diplomacy.last_legality[other],
             last_forced=state.diplomacy.last_forced[other],
+            attacked_before=state.diplomacy.attacked_before[other],
+            trade_before=state.diplomacy.trade_before[other],
+            legality_before=state.diplomacy.legality_before[other],
+            forced_before=state.diplomacy.forced_before[other],
         )
     for proposer, resister, made in state.diplomacy.truces:
         message.truces.add(proposer=proposer, resister=resister, season=made)

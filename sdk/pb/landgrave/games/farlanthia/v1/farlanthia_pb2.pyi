@@ -35,7 +35,7 @@ class Config(_message.Message):
     def __init__(self, years: _Optional[int] = ..., map_seed: _Optional[int] = ..., events: _Optional[bool] = ..., adventures: _Optional[bool] = ..., diplomacy: _Optional[bool] = ..., starting_troops: _Optional[int] = ..., starting_resources: _Optional[int] = ..., reveal_map: _Optional[bool] = ..., allow_capture: _Optional[bool] = ..., renown_bonus: _Optional[bool] = ..., map_radius: _Optional[int] = ..., draft: _Optional[bool] = ...) -> None: ...
 
 class Player(_message.Message):
-    __slots__ = ("seat", "alive", "renown", "valor", "honor", "resources", "dice", "capitol", "troops", "hand", "hand_count", "events", "bonus_left", "score", "caravan_blocked", "refugees", "harvest", "no_negotiations", "proposed", "forced_labor", "eliminated_order", "attacked", "last_trade", "last_legality", "last_forced")
+    __slots__ = ("seat", "alive", "renown", "valor", "honor", "resources", "dice", "capitol", "troops", "hand", "hand_count", "events", "bonus_left", "score", "caravan_blocked", "refugees", "harvest", "no_negotiations", "proposed", "forced_labor", "eliminated_order", "attacked", "last_trade", "last_legality", "last_forced", "attacked_before", "trade_before", "legality_before", "forced_before")
     SEAT_FIELD_NUMBER: _ClassVar[int]
     ALIVE_FIELD_NUMBER: _ClassVar[int]
     RENOWN_FIELD_NUMBER: _ClassVar[int]
@@ -61,6 +61,10 @@ class Player(_message.Message):
     LAST_TRADE_FIELD_NUMBER: _ClassVar[int]
     LAST_LEGALITY_FIELD_NUMBER: _ClassVar[int]
     LAST_FORCED_FIELD_NUMBER: _ClassVar[int]
+    ATTACKED_BEFORE_FIELD_NUMBER: _ClassVar[int]
+    TRADE_BEFORE_FIELD_NUMBER: _ClassVar[int]
+    LEGALITY_BEFORE_FIELD_NUMBER: _ClassVar[int]
+    FORCED_BEFORE_FIELD_NUMBER: _ClassVar[int]
     seat: int
     alive: bool
     renown: int
@@ -86,7 +90,11 @@ class Player(_message.Message):
     last_trade: int
     last_legality: int
     last_forced: int
-    def __init__(self, seat: _Optional[int] = ..., alive: _Optional[bool] = ..., renown: _Optional[int] = ..., valor: _Optional[int] = ..., honor: _Optional[int] = ..., resources: _Optional[_Iterable[int]] = ..., dice: _Optional[_Iterable[int]] = ..., capitol: _Optional[int] = ..., troops: _Optional[int] = ..., hand: _Optional[_Iterable[int]] = ..., hand_count: _Optional[int] = ..., events: _Optional[_Iterable[int]] = ..., bonus_left: _Optional[int] = ..., score: _Optional[int] = ..., caravan_blocked: _Optional[bool] = ..., refugees: _Optional[bool] = ..., harvest: _Optional[int] = ..., no_negotiations: _Optional[bool] = ..., proposed: _Optional[_Iterable[int]] = ..., forced_labor: _Optional[bool] = ..., eliminated_order: _Optional[int] = ..., attacked: _Optional[_Iterable[int]] = ..., last_trade: _Optional[int] = ..., last_legality: _Optional[int] = ..., last_forced: _Optional[int] = ...) -> None: ...
+    attacked_before: _containers.RepeatedScalarFieldContainer[int]
+    trade_before: int
+    legality_before: int
+    forced_before: int
+    def __init__(self, seat: _Optional[int] = ..., alive: _Optional[bool] = ..., renown: _Optional[int] = ..., valor: _Optional[int] = ..., honor: _Optional[int] = ..., resources: _Optional[_Iterable[int]] = ..., dice: _Optional[_Iterable[int]] = ..., capitol: _Optional[int] = ..., troops: _Optional[int] = ..., hand: _Optional[_Iterable[int]] = ..., hand_count: _Optional[int] = ..., events: _Optional[_Iterable[int]] = ..., bonus_left: _Optional[int] = ..., score: _Optional[int] = ..., caravan_blocked: _Optional[bool] = ..., refugees: _Optional[bool] = ..., harvest: _Optional[int] = ..., no_negotiations: _Optional[bool] = ..., proposed: _Optional[_Iterable[int]] = ..., forced_labor: _Optional[bool] = ..., eliminated_order: _Optional[int] = ..., attacked: _Optional[_Iterable[int]] = ..., last_trade: _Optional[int] = ..., last_legality: _Optional[int] = ..., last_forced: _Optional[int] = ..., attacked_before: _Optional[_Iterable[int]] = ..., trade_before: _Optional[int] = ..., legality_before: _Optional[int] = ..., forced_before: _Optional[int] = ...) -> None: ...
 
 class Truce(_message.Message):
     __slots__ = ("proposer", "resister", "season")
