@@ -47,6 +47,16 @@ def submit(arena: Path, package: Path, author: str) -> subprocess.CompletedProce
     return run_referee("arena", "submit", str(arena), str(package), "--author", author)
 
 
+def arena_of_two_random_bots(tmp_path: Path, *init_args: str) -> Path:
+    """An arena of Land in ``tmp_path/arena`` with two random bots of ada's submitted."""
+    arena = tmp_path / "arena"
+    init_arena(arena, *init_args)
+    for name in ("one", "two"):
+        package = make_package(tmp_path / name, name, "ada", BOTS / "random_bot.py")
+        assert submit(arena, package, "ada").returncode == 0
+    return arena
+
+
 def rows(arena: Path, sql: str, parameters: tuple[Any, ...] = ()) -> list[Any]:
     with sqlite3.connect(arena / "arena.sqlite") as db:
         return db.execute(sql, parameters).fetchall()
@@ -348,11 +358,7 @@ class Listening:
 @pytest.mark.slow
 def test_a_remote_bot_whose_token_is_revoked_while_it_plays_is_cut_off(tmp_path: Path) -> None:
     """Once the arena has seen the revocation, no match it schedules seats the bot."""
-    arena = tmp_path / "arena"
-    init_arena(arena)
-    for name in ("one", "two"):
-        package = make_package(tmp_path / name, name, "ada", BOTS / "random_bot.py")
-        assert submit(arena, package, "ada").returncode == 0
+    arena = arena_of_two_random_bots(tmp_path)
     token = run_referee("arena", "token", str(arena), "--author", "carol").stdout.strip()
     address = f"127.0.0.1:{free_port()}"
     command = [sys.executable, "-m", "referee.cli", "arena", "run", str(arena),
@@ -409,11 +415,7 @@ def test_on_dask_workers_fetch_packages_by_hash_and_send_records_and_logs_back(
     tmp_path: Path,
 ) -> None:
     pytest.importorskip("distributed")
-    arena = tmp_path / "arena"
-    init_arena(arena)
-    for name in ("one", "two"):
-        package = make_package(tmp_path / name, name, "ada", BOTS / "random_bot.py")
-        assert submit(arena, package, "ada").returncode == 0
+    arena = arena_of_two_random_bots(tmp_path)
     played = run_referee(
         "arena", "run", str(arena), "--dask", "local", "--workers", "2", "--matches", "6"
     )
@@ -502,11 +504,7 @@ def test_dask_workers_that_fail_every_batch_stop_the_run_in_one_line(
     tmp_path: Path, own_tmpdir: Path
 ) -> None:
     pytest.importorskip("distributed")
-    arena = tmp_path / "arena"
-    init_arena(arena)
-    for name in ("one", "two"):
-        package = make_package(tmp_path / name, name, "ada", BOTS / "random_bot.py")
-        assert submit(arena, package, "ada").returncode == 0
+    arena = arena_of_two_random_bots(tmp_path)
     # The workers cannot make their package cache: a file stands where it goes.
     (own_tmpdir / "landgrave-packages").write_text("")
     played = run_referee("arena", "run", str(arena), "--dask", "local", "--no-site")
@@ -522,11 +520,7 @@ def test_dask_workers_that_fail_every_batch_stop_the_run_in_one_line(
 
 @pytest.mark.slow
 def test_ctrl_c_stops_cleanly_and_leaves_no_match_running(tmp_path: Path) -> None:
-    arena = tmp_path / "arena"
-    init_arena(arena, "--concurrency", "2")
-    for name in ("one", "two"):
-        package = make_package(tmp_path / name, name, "ada", BOTS / "random_bot.py")
-        assert submit(arena, package, "ada").returncode == 0
+    arena = arena_of_two_random_bots(tmp_path, "--concurrency", "2")
     command = [sys.executable, "-m", "referee.cli", "arena", "run", str(arena)]
     run = subprocess.Popen(command, start_new_session=True, stderr=subprocess.PIPE, text=True)
     try:
