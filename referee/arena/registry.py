@@ -160,8 +160,8 @@ def _games_to_play(package: BotPackage, spec: ArenaSpec, author: str) -> tuple[s
 
 def _check_resources(asked: Resources, spec: ArenaSpec) -> None:
     """Refuse a package that asks for more than every bot of this arena gets (all get the same)."""
-    memory_mb, cpu_s = spec.match.bot_memory_mb, spec.match.bot_cpu_s
-    if memory_mb and asked.memory_mb > memory_mb:
+    memory_mb, cpu_s = spec.match.bot_memory_mb, spec.match.bot_cpu_s  # CPU 0: no limit
+    if asked.memory_mb > memory_mb:
         raise PackageError(
             f"bot.toml asks for {asked.memory_mb} MB of memory; this arena gives each bot "
             f"{memory_mb} MB"

@@ -118,30 +118,32 @@ def open_tournament(folder: Path, spec: TournamentSpec | None) -> tuple[Store, T
         planned = first_round(spec)
     folder.mkdir(parents=True, exist_ok=True)
     store = Store(folder)
-    if spec is None:
-        spec = store.spec()
-        try:
+    try:  # a refusal below leaves no connection open
+        if spec is None:
+            spec = store.spec()
             store.check_intact()
-        except ConfigError:
-            store.close()
-            raise
-        for entrant in spec.entrants:  # bots may have moved since the tournament began
-            BotCommand.parse(entrant.command, entrant.name)
-        reset = store.reset_unfinished()
-        logger.info("resuming", tournament=spec.name, unfinished=reset)
-    elif not store.is_new():
-        store.close()
-        raise ConfigError(f"{folder} already holds a tournament: resume it with --resume {folder}")
-    else:
-        store.initialise(spec, planned)
-        store.set_meta("uid", uuid.uuid4().hex)
-        _schedule_next_round(store, spec)
-    try:  # key files read, the secret made and checked before any match
+            for entrant in spec.entrants:  # bots may have moved since the tournament began
+                BotCommand.parse(entrant.command, entrant.name)
+            reset = store.reset_unfinished()
+            logger.info("resuming", tournament=spec.name, unfinished=reset)
+        else:
+            _initialise(store, spec, planned)
+        # Key files read, the secret made and checked before any match.
         MatchKeys.of_tournament(folder, spec).check_unchanged(store)
     except ConfigError:
         store.close()
         raise
     return store, spec
+
+
+def _initialise(store: Store, spec: TournamentSpec, planned: schedule.RoundPlan | None) -> None:
+    """Write a new tournament's spec and first round; refuse a folder that holds one."""
+    if not store.is_new():
+        folder = store.folder
+        raise ConfigError(f"{folder} already holds a tournament: resume it with --resume {folder}")
+    store.initialise(spec, planned)
+    store.set_meta("uid", uuid.uuid4().hex)
+    _schedule_next_round(store, spec)
 
 
 async def run_tournament(
