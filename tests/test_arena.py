@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -512,10 +513,73 @@ def test_dask_workers_that_fail_every_batch_stop_the_run_in_one_line(
     assert (
         played.stderr.strip()
         .splitlines()[-1]
-        .startswith("referee: error: 5 Dask batches in a row failed, the last with FileExistsError")
+        .startswith(
+            "referee: error: every Dask worker failed 3 batches in a row, the last with "
+            "FileExistsError"
+        )
     )
     statuses = rows(arena, "SELECT status, COUNT(*) FROM matches GROUP BY status")
     assert statuses and all(status == "pending" for status, _ in statuses)
+
+
+@contextlib.contextmanager
+def dask_cluster(folder: Path, worker_tmpdirs: list[Path]) -> Iterator[str]:
+    """A Dask scheduler and one single-threaded worker process per TMPDIR given, each
+    worker with its own (so its own package cache); the scheduler's address."""
+    dask = str(Path(sys.executable).parent / "dask")
+    scheduler_file = folder / "scheduler.json"
+    quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL, "start_new_session": True}
+    started = [
+        subprocess.Popen(
+            [dask, "scheduler", "--host", "127.0.0.1", "--port", "0", "--no-dashboard",
+             "--scheduler-file", str(scheduler_file)],
+            **quiet,
+        )
+    ]  # fmt: skip
+    try:
+        _wait_until(scheduler_file.exists, timeout_s=60)
+        for tmpdir in worker_tmpdirs:
+            started.append(
+                subprocess.Popen(
+                    [dask, "worker", "--scheduler-file", str(scheduler_file), "--nthreads", "1",
+                     "--no-dashboard", "--host", "127.0.0.1"],
+                    env={**os.environ, "TMPDIR": str(tmpdir)},
+                    **quiet,
+                )
+            )  # fmt: skip
+        from distributed import Client
+
+        with Client(scheduler_file=str(scheduler_file)) as client:
+            client.wait_for_workers(len(worker_tmpdirs), timeout=60)
+            yield str(client.scheduler.address)
+    finally:
+        for process in started:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+
+
+@pytest.mark.slow
+def test_a_broken_dask_worker_is_left_out_and_the_others_play_on(
+    tmp_path: Path, own_tmpdir: Path
+) -> None:
+    pytest.importorskip("distributed")
+    arena = arena_of_two_random_bots(tmp_path)
+    good, broken = own_tmpdir / "good", own_tmpdir / "broken"
+    good.mkdir()
+    broken.mkdir()
+    (broken / "landgrave-packages").write_text("")  # it cannot make its package cache
+    with dask_cluster(own_tmpdir, [good, broken]) as address:
+        played = run_referee(
+            "arena", "run", str(arena), "--dask", address, "--matches", "8", "--no-site"
+        )
+    assert played.returncode == 0, played.stderr
+    assert rows(arena, "SELECT COUNT(*) FROM matches WHERE status = 'done'") == [(8,)]
+    failed = [line for line in played.stderr.splitlines() if "dask batch failed" in line]
+    left_out = [line for line in played.stderr.splitlines() if "dask worker left out" in line]
+    assert len(left_out) == 1 and "FileExistsError" in left_out[0], played.stderr
+    assert len(failed) == 3  # its batches failed three times, then it was sent no more
+    assert all("FileExistsError" in line for line in failed)
 
 
 @pytest.mark.slow

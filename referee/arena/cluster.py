@@ -10,10 +10,12 @@ package not started there for a week is removed.
 Each batch plays in the tournament's lanes (``run_lanes``) and sends back,
 per match, the result, the record's text and the bots' stderr logs; the
 coordinator writes them into the arena's folder and stores the results.
-A batch that fails, or is cut short, puts its matches back to pending (and
-after ``MAX_FAILED_BATCHES`` failures in a row the run stops). A
-package that cannot start on a worker fails only the matches that seat it:
-its version is quarantined, as a broken stored package is in local play.
+A batch that fails, or is cut short, puts its matches back to pending. A
+worker whose batches fail ``WORKER_STRIKES`` times in a row is sent no more,
+and the others play on; when none is left, or ``MAX_FAILED_BATCHES`` in a row
+are lost with no worker to blame, the run stops. A package that cannot start
+on a worker fails only the matches that seat it: its version is quarantined,
+as a broken stored package is in local play.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ import shutil
 import tarfile
 import tempfile
 import time
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -59,8 +62,12 @@ CACHE_KEEP_S = 7 * 24 * 3600
 """A worker removes a cached package it has not started for this long."""
 LOCK_FILE = ".lock"
 MAX_FAILED_BATCHES = 5
-"""Batches failed in a row (none played between) after which a run stops: the workers
-are broken (a full disk, say), and trying on would only go round."""
+"""Batches lost in a row (none played between) with no worker to blame, the worker died
+say, after which a run stops: trying on would only go round."""
+WORKER_STRIKES = 3
+"""Batches failed in a row on one worker after which it is sent no more in this run (a
+full disk, say): a broken worker among working ones would otherwise fail every batch it
+takes, for ever. When every worker is left out, the run stops."""
 
 Outcome = tuple[int, StoredResult, str, dict[str, str]]
 """A played match: its id, its result, its record's text and its batch's bot logs by file."""
@@ -69,9 +76,23 @@ Outcome = tuple[int, StoredResult, str, dict[str, str]]
 class Batch(NamedTuple):
     """What a worker sends back for a batch."""
 
+    worker: str
     outcomes: list[Outcome]
     unstartable: dict[str, str]
     """Why, by version id, a package could not start there (its matches were not played)."""
+
+
+class BatchFailed(Exception):
+    """A batch raised on a worker: it carries the worker's address back to the coordinator,
+    which counts the worker's failures."""
+
+    def __init__(self, worker: str, error: str) -> None:
+        super().__init__(worker, error)  # as args: the exception travels pickled
+        self.worker = worker
+        self.error = error
+
+    def __reduce__(self) -> tuple[type[BatchFailed], tuple[str, str]]:
+        return BatchFailed, (self.worker, self.error)
 
 
 # -- on a worker ----------------------------------------------------------------
@@ -86,17 +107,21 @@ def play_batch(
     worker has) is that version's fault: the matches seating it are not played, and the
     reason comes back, so the others of the batch still are.
     """
-    spec = ArenaSpec.from_json(spec_json)
-    commands: dict[str, BotCommand] = {}
-    unstartable: dict[str, str] = {}
-    for version, (label, digest, data) in packages.items():
-        try:
-            commands[version] = _command(label, digest, data)
-        except PackageError as error:
-            unstartable[version] = f"its package cannot start on Dask worker {_worker()}: {error}"
-    playable = [m for m in matches if not unstartable.keys() & {str(v) for v in m["seats"]}]
-    outcomes = trio.run(_play_batch, spec, playable, commands) if playable else []
-    return Batch(outcomes, unstartable)
+    worker = _worker()
+    try:
+        spec = ArenaSpec.from_json(spec_json)
+        commands: dict[str, BotCommand] = {}
+        unstartable: dict[str, str] = {}
+        for version, (label, digest, data) in packages.items():
+            try:
+                commands[version] = _command(label, digest, data)
+            except PackageError as error:
+                unstartable[version] = f"its package cannot start on Dask worker {worker}: {error}"
+        playable = [m for m in matches if not unstartable.keys() & {str(v) for v in m["seats"]}]
+        outcomes = trio.run(_play_batch, spec, playable, commands) if playable else []
+    except Exception as error:  # this worker's fault (its disk, its install), or the batch's
+        raise BatchFailed(worker, repr(error)) from None
+    return Batch(worker, outcomes, unstartable)
 
 
 def _worker() -> str:
@@ -231,6 +256,11 @@ class DaskCoordinator:
         self._archives: dict[str, Any] = {}
         self._batches = 0
         self._failed_in_a_row = 0
+        self._strikes: Counter[str] = Counter()
+        """Per worker, its batches failed in a row."""
+        self._left_out: set[str] = set()
+        """Workers sent no more batches: ``WORKER_STRIKES`` failed in a row."""
+        self._last_error = ""
 
     async def play(self) -> None:
         client, cluster = await trio.to_thread.run_sync(_connect, self.address, self.workers)
@@ -238,8 +268,9 @@ class DaskCoordinator:
         try:
             slots = sum(client.nthreads().values())
             while True:
+                placement = self._placement(client)
                 while len(in_flight) < slots and (batch := self._claim()):
-                    in_flight[self._submit(client, batch)] = batch
+                    in_flight[self._submit(client, batch, placement)] = batch
                 if not in_flight:
                     return
                 done = await trio.to_thread.run_sync(
@@ -271,7 +302,7 @@ class DaskCoordinator:
             batch.append(match)
         return batch
 
-    def _submit(self, client: Any, batch: list[ArenaMatch]) -> Any:
+    def _submit(self, client: Any, batch: list[ArenaMatch], placement: dict[str, Any]) -> Any:
         payload = [
             {"id": m.id, "game": m.game, "table": m.table, "seats": list(m.seats),
              "seed": m.seed, "attempts": m.attempts}
@@ -285,7 +316,25 @@ class DaskCoordinator:
                 version.content_hash,
                 self._archive(client, version.content_hash),
             )
-        return client.submit(play_batch, self.run.spec.to_json(), payload, packages, pure=False)
+        return client.submit(
+            play_batch, self.run.spec.to_json(), payload, packages, pure=False, **placement
+        )
+
+    def _placement(self, client: Any) -> dict[str, Any]:
+        """Where a batch may run: anywhere, or on the workers not left out.
+
+        Raises:
+            LandgraveError: every worker of the cluster is left out.
+        """
+        if not self._left_out:
+            return {}
+        workers = [w for w in client.scheduler_info()["workers"] if w not in self._left_out]
+        if not workers:
+            raise LandgraveError(
+                f"every Dask worker failed {WORKER_STRIKES} batches in a row, the last with "
+                f"{self._last_error}: check the workers; their matches are pending again"
+            )
+        return {"workers": workers, "allow_other_workers": False}
 
     def _archive(self, client: Any, digest: str) -> Any:
         """The package as a .tar.gz on the cluster, sent once per content hash."""
@@ -299,20 +348,15 @@ class DaskCoordinator:
         a version whose package could not start on the worker is quarantined."""
         store = self.run.store
         try:
-            outcomes, unstartable = future.result()
+            worker, outcomes, unstartable = future.result()
         except Exception as error:  # a worker died, or the batch raised: none of it counts
-            logger.warning("dask batch failed", matches=[m.id for m in batch], error=repr(error))
             for match in batch:
                 store.put_back(match.id)
             self.run.started -= len(batch)  # not played: --matches counts finished ones
-            self._failed_in_a_row += 1
-            if self._failed_in_a_row >= MAX_FAILED_BATCHES:
-                raise LandgraveError(
-                    f"{self._failed_in_a_row} Dask batches in a row failed, the last with "
-                    f"{error!r}: check the workers; their matches are pending again"
-                ) from None
+            self._failed(batch, error)
             return
         self._failed_in_a_row = 0
+        self._strikes.pop(worker, None)
         played = {outcome[0] for outcome in outcomes}
         for match in batch:
             broken = [v for v in match.seats if str(v) in unstartable]
@@ -332,3 +376,33 @@ class DaskCoordinator:
             record.write_text(text, encoding="utf-8")
             store_result(store, self.run.spec, match, result, str(record))
             self.run.played += 1
+
+    def _failed(self, batch: list[ArenaMatch], error: Exception) -> None:
+        """Count a failed batch against its worker, or, where the worker is not known (it
+        died, the batch was lost), against the run.
+
+        Raises:
+            LandgraveError: ``MAX_FAILED_BATCHES`` in a row failed with no worker known.
+        """
+        if not isinstance(error, BatchFailed):
+            logger.warning("dask batch failed", matches=[m.id for m in batch], error=repr(error))
+            self._failed_in_a_row += 1
+            if self._failed_in_a_row >= MAX_FAILED_BATCHES:
+                raise LandgraveError(
+                    f"{self._failed_in_a_row} Dask batches in a row failed, the last with "
+                    f"{error!r}: check the workers; their matches are pending again"
+                ) from None
+            return
+        worker = error.worker
+        logger.warning(
+            "dask batch failed", matches=[m.id for m in batch], worker=worker, error=error.error
+        )
+        self._strikes[worker] += 1
+        self._last_error = error.error
+        if self._strikes[worker] >= WORKER_STRIKES and worker not in self._left_out:
+            self._left_out.add(worker)
+            logger.warning(
+                "dask worker left out: its batches keep failing; mend it, then run again",
+                worker=worker,
+                error=error.error,
+            )
