@@ -180,3 +180,26 @@ def test_a_resume_refuses_a_database_that_lost_match_rows(tmp_path: Path) -> Non
         hand.execute("DROP TABLE matches")
     with pytest.raises(ConfigError, match="its rounds wrote 2 matches and it holds 0"):
         open_tournament(tmp_path / "t", None)
+
+
+@pytest.mark.parametrize(
+    ("column", "value", "wrong"),
+    [
+        ("seats", '["a", "zed"]', "it seats 'zed', who is not in the tournament"),
+        ("seed", -1, "its seed -1 is outside 0..9223372036854775807"),
+        ("status", "dnoe", "ValueError: 'dnoe' is not a valid MatchStatus"),
+    ],
+)
+def test_a_resume_refuses_a_match_row_no_schedule_makes(
+    tmp_path: Path, column: str, value: object, wrong: str
+) -> None:
+    """Such a row failed deep in play (a stranger's seat, a seed out of range), or was
+    left out of the standings without a word (a status misspelt)."""
+    store, _ = open_tournament(tmp_path / "t", spec("a b", 1))
+    assert store.claim("w1", lambda seats: (0,)) is not None  # the matches are written
+    store.close()
+    with sqlite3.connect(tmp_path / "t" / "tournament.sqlite") as hand:
+        hand.execute(f"UPDATE matches SET {column} = ? WHERE id = 2", (value,))
+    with pytest.raises(ConfigError) as raised:
+        open_tournament(tmp_path / "t", None)
+    assert str(raised.value).startswith(f"match 2 in tournament.sqlite is damaged ({wrong}")

@@ -121,7 +121,7 @@ def open_tournament(folder: Path, spec: TournamentSpec | None) -> tuple[Store, T
     try:  # a refusal below leaves no connection open
         if spec is None:
             spec = store.spec()
-            store.check_intact()
+            store.check_intact([entrant.name for entrant in spec.entrants])
             for entrant in spec.entrants:  # bots may have moved since the tournament began
                 BotCommand.parse(entrant.command, entrant.name)
             reset = store.reset_unfinished()

@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from enum import StrEnum
@@ -25,6 +25,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from referee.bounds import BOUNDS
 from referee.claims import MatchQueue
 from referee.database import OffLoop, damaged_unless_read, open_store
 from referee.errors import ConfigError
@@ -188,13 +189,15 @@ class Store:
 
     # -- running --------------------------------------------------------------
 
-    def check_intact(self) -> None:
-        """Refuse a database whose matches table lost rows: a resume would count them as
-        never played and write standings without them.
+    def check_intact(self, entrants: Collection[str]) -> None:
+        """Refuse a database a resume cannot trust: its matches table lost rows (they would
+        count as never played, and the standings be written without them), or holds a row
+        that names a bot, a status or a seed no match can have (each would fail deep in
+        play, or be left out of the standings without a word).
 
         Raises:
             ConfigError: the rounds wrote more matches than the table holds (a hand edit,
-                or a dropped table that the schema made again, empty).
+                or a dropped table that the schema made again, empty), or a row is damaged.
         """
         written = self._db.execute("SELECT COALESCE(SUM(written), 0) AS n FROM rounds").fetchone()
         held = self._db.execute("SELECT COUNT(*) AS n FROM matches").fetchone()
@@ -203,6 +206,14 @@ class Store:
                 f"{self.path} is damaged: its rounds wrote {written['n']} matches and it holds "
                 f"{held['n']}; restore it from a copy"
             )
+        known = set(entrants)
+        for match in self.matches():  # each row read checks its status and columns
+            wrong = _wrong_in(match, known)
+            if wrong:
+                raise ConfigError(
+                    f"match {match.id} in {DATABASE_NAME} is damaged ({wrong}); "
+                    f"restore {DATABASE_NAME} from a copy"
+                )
 
     def reset_unfinished(self) -> int:
         """Put matches left running or interrupted back to pending; how many."""
@@ -338,6 +349,17 @@ def _match_row(match: PlannedMatch, quarantined: set[str]) -> tuple[Any, ...]:
         status,
         note,
     )
+
+
+def _wrong_in(match: ScheduledMatch, entrants: set[str]) -> str | None:
+    """What a stored match holds that no scheduled match can, or None."""
+    strangers = [name for name in match.seats if name not in entrants]
+    if strangers:
+        return f"it seats {strangers[0]!r}, who is not in the tournament"
+    seeds = BOUNDS["seed"]
+    if not seeds.low <= match.seed <= seeds.high:
+        return f"its seed {match.seed} is outside {seeds.low}..{seeds.high}"
+    return None
 
 
 def _scheduled(row: sqlite3.Row) -> ScheduledMatch:
