@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +21,7 @@ from referee.match import MatchSpec, PenaltyPolicy, play_in_process, run_match
 from referee.match.chance import match_key
 from referee.match.inprocess import InProcessPlayer
 from referee.match.runner import IN_PROCESS_SECRET
+from referee.record import reader
 from referee.record.format import FORMAT_VERSION
 from referee.record.reader import Record, read_record, read_summary
 from referee.replay import Replay, verify, verify_record
@@ -291,6 +293,36 @@ def test_records_with_flaws_are_refused_with_the_flaw_named(
         path.write_text("".join(lines))
     with pytest.raises(RecordError, match=message):
         read_record(path)
+
+
+@pytest.mark.parametrize("packed", [False, True])
+def test_a_file_larger_than_any_record_is_refused_before_it_fills_memory(
+    land: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, packed: bool
+) -> None:
+    """A gzip bomb stops at the bound while it inflates, not after."""
+    path = play(land, tmp_path / "m.jsonl")
+    whole = path.read_bytes()
+    monkeypatch.setattr(reader, "MAX_RECORD_BYTES", len(whole) - 1)
+    if packed:
+        path.write_bytes(gzip.compress(whole))
+    with pytest.raises(RecordError, match="is not a record: it holds more than"):
+        read_record(path)
+    monkeypatch.setattr(reader, "MAX_RECORD_BYTES", len(whole))
+    assert len(read_record(path).steps) > 0
+
+
+def test_a_device_or_a_pipe_is_no_record(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Read whole, /dev/zero never ends, and a pipe waits for a writer."""
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    for path in ("/dev/zero", str(pipe)):
+        assert main(["replay", path]) == 2
+        assert (
+            capsys.readouterr().err
+            == f"referee: error: {path} is not a record: not a regular file\n"
+        )
 
 
 def test_a_record_of_another_engine_version_needs_force(

@@ -12,6 +12,7 @@ names the line.
 
 from __future__ import annotations
 
+import stat
 import zlib
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -30,6 +31,10 @@ from sdk.messages import unpack
 from sdk.pb.landgrave.v1 import record_pb2
 
 GZIP_MAGIC = b"\x1f\x8b"
+MAX_RECORD_BYTES = 256 * 1024 * 1024
+"""The most a record may hold, gunzipped: a four-player Landover game writes about a
+megabyte, so this is no record of ours, and reading it whole could use up memory (a
+gzip bomb)."""
 
 
 @dataclass(frozen=True)
@@ -293,12 +298,21 @@ def _split_lines(path: Path) -> tuple[list[bytes], bool]:
 
 
 def read_bytes(path: Path) -> tuple[bytes, bool]:
-    """The file's content, gunzipped if it is gzip; and whether the gzip stream ended."""
+    """The file's content, gunzipped if it is gzip; and whether the gzip stream ended.
+
+    Raises:
+        RecordError: it cannot be read, is no regular file (a device or a pipe would be
+            read for ever), or holds more than ``MAX_RECORD_BYTES``.
+    """
     try:
-        raw = path.read_bytes()
+        if not stat.S_ISREG(path.stat().st_mode):
+            raise RecordError(f"{path} is not a record: not a regular file")
+        with path.open("rb") as file:
+            raw = file.read(MAX_RECORD_BYTES + 1)
     except OSError as error:
         raise RecordError(f"cannot read record {path}: {error.strerror}") from None
     if not raw.startswith(GZIP_MAGIC):
+        _check_size(path, len(raw))
         return raw, True
     return _gunzip(path, raw)
 
@@ -306,13 +320,23 @@ def read_bytes(path: Path) -> tuple[bytes, bool]:
 def _gunzip(path: Path, raw: bytes) -> tuple[bytes, bool]:
     """Decompress every gzip member; a stream cut short yields what it has so far."""
     chunks: list[bytes] = []
+    size = 0
     while raw:
         inflater = zlib.decompressobj(16 + zlib.MAX_WBITS)
         try:
-            chunks.append(inflater.decompress(raw))
+            chunks.append(inflater.decompress(raw, MAX_RECORD_BYTES + 1 - size))
         except zlib.error as error:
             raise RecordError(f"{path}: not a readable gzip file: {error}") from None
+        size += len(chunks[-1])
+        _check_size(path, size)
         if not inflater.eof:
             return b"".join(chunks), False
         raw = inflater.unused_data
     return b"".join(chunks), True
+
+
+def _check_size(path: Path, size: int) -> None:
+    if size > MAX_RECORD_BYTES:
+        raise RecordError(
+            f"{path} is not a record: it holds more than {MAX_RECORD_BYTES // 2**20} MB"
+        )
