@@ -17,6 +17,31 @@ class _CurrentStderr(logging.StreamHandler):  # type: ignore[type-arg]
         super().emit(record)
 
 
+class _JsonFile(logging.FileHandler):
+    """The ``--log-json`` file. When a write fails (a full disk, ``/dev/full``) it says so
+    once on stderr and writes no more, instead of a traceback for every later event."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(path, encoding="utf-8")
+        self.failed = False
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if not self.failed:
+            super().emit(record)
+
+    def handleError(self, record: logging.LogRecord) -> None:
+        if self.failed:
+            return
+        self.failed = True
+        error = sys.exc_info()[1]
+        reason = error.strerror if isinstance(error, OSError) else repr(error)
+        print(
+            f"referee: warning: cannot write the log to {self.baseFilename} ({reason}); "
+            "it is not written from here on",
+            file=sys.stderr,
+        )
+
+
 def configure(verbosity: int = 0, json_path: Path | None = None) -> None:
     """Warnings to stderr (``-v`` adds info, ``-vv`` debug); everything to ``json_path``."""
     level = [logging.WARNING, logging.INFO, logging.DEBUG][min(verbosity, 2)]
@@ -47,7 +72,7 @@ def configure(verbosity: int = 0, json_path: Path | None = None) -> None:
     root.addHandler(console)
     if json_path is not None:
         json_path.parent.mkdir(parents=True, exist_ok=True)
-        to_file = logging.FileHandler(json_path, encoding="utf-8")
+        to_file = _JsonFile(json_path)
         to_file.setFormatter(
             structlog.stdlib.ProcessorFormatter(processor=structlog.processors.JSONRenderer())
         )

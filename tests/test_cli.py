@@ -158,6 +158,17 @@ def test_a_file_that_cannot_be_written_is_a_one_line_error(
     assert said == f"referee: error: {tmp_path}: Is a directory"
 
 
+def test_a_log_file_that_fills_up_is_said_once_and_the_command_goes_on(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Every event written to a full disk was a traceback of its own."""
+    assert main(["--log-json", "/dev/full", "match", "land", "--bot", "random", "--bot",
+                 "random"]) == 0  # fmt: skip
+    err = capsys.readouterr().err
+    assert err.count("cannot write the log to /dev/full (No space left on device)") == 1
+    assert "Traceback" not in err and "Logging error" not in err
+
+
 @pytest.mark.parametrize(
     ("spec", "message"),
     [

@@ -77,6 +77,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         logs.configure(args.verbose, args.log_json)
         code: int = args.run(args)
+        sys.stdout.flush()  # here, so a reader gone (`| head`) is caught below, not at exit
     except BaseException as error:
         if is_interrupt(error):
             print("referee: interrupted", file=sys.stderr)
