@@ -21,8 +21,12 @@ from google.protobuf import descriptor_pb2, text_format
 from google.protobuf.descriptor import Descriptor, FieldDescriptor
 from google.protobuf.message import Message
 
-RULE_ID = re.compile(r"\s*\(?\b([A-Z][A-Z0-9]*-\d+)\b\)?\.?")
+RULE_ID = re.compile(r"\b[A-Z][A-Z0-9]*-\d+\b")
 """A rule id in a comment, as docs/rules/*.md number the choices: LAND-07, CARC-24."""
+RULE_REFERENCE = re.compile(
+    rf"\s*\(\s*{RULE_ID.pattern}(?:\s*,\s*{RULE_ID.pattern})*\s*\)\.?|\s*{RULE_ID.pattern}\.?"
+)
+"""Rule ids as a comment cites them, to be cut from its help: "LAND-07", "(FARL-02, FARL-35)"."""
 
 _MESSAGE_TYPE, _FIELD = 4, 2
 """Field numbers of ``message_type`` in FileDescriptorProto and ``field`` in DescriptorProto:
@@ -52,7 +56,7 @@ def options_of(default_config: Message) -> tuple[OptionDoc, ...]:
             OptionDoc(
                 name=field.name,
                 default=_value_text(field, getattr(default_config, field.name)),
-                help=RULE_ID.sub("", comment).strip(),
+                help=RULE_REFERENCE.sub("", comment).strip(),
                 rule=", ".join(dict.fromkeys(rules)),
             )
         )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -10,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from referee.cli import main
+from referee.games import registered
 from referee.replay.verify import verify_record
 from tests.helpers import BOTS, run_referee
 
@@ -92,6 +94,15 @@ def test_games_lists_every_engine_with_its_options(capsys: pytest.CaptureFixture
     assert main(["games"]) == 0
     out = capsys.readouterr().out
     assert "land" in out and "adjacency_extends_this_turn" in out
+
+
+def test_an_options_help_keeps_no_piece_of_the_rule_ids_it_cites() -> None:
+    """The ids move to the rule column; "(FARL-02, FARL-35)" left a comma behind."""
+    options = [o for engine in registered().values() for o in engine.options]
+    draft = next(o for o in options if o.name == "draft")
+    assert draft.rule == "FARL-02, FARL-35" and draft.help.endswith("when it is revealed")
+    for option in options:
+        assert not re.search(r"[A-Z]+-\d|[(,]$|\(\s*\)", option.help), option
 
 
 def test_a_bad_tournament_spec_writes_nothing(
