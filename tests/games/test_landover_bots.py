@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -11,6 +12,9 @@ import pytest
 import sdk
 from referee.engine import CHANCE
 from referee.games.landover import ENGINE
+from referee.games.landover.actions import ChooseTile, LandoverAction, Skip
+from referee.games.landover.board import GOLD
+from referee.games.landover.state import LandoverState
 from referee.match import play_in_process
 from referee.match.chance import sample_outcome
 from referee.replay.verify import verify_record
@@ -67,16 +71,20 @@ def test_greedy_bots_trade_with_each_other(tmp_path: Path) -> None:
     assert partners >= GREEDY_GAMES  # about one trade between players a game, at least
 
 
-def greedy_game_reaches_the_target(map_name: str, seed: int, players: int = 3) -> bool:
-    """Play greedy bots against each other on the engine directly; whether a seat won on VP.
+def greedy_game(
+    config: landover_pb2.Config,
+    seed: int,
+    players: int = 3,
+    watch: Callable[[LandoverState, list[LandoverAction]], None] | None = None,
+) -> LandoverState:
+    """Play greedy bots against each other on the engine directly; the final state.
 
     The bots see what the referee would show them (observation, legal Action
     messages); leaving the referee out makes a game cheap enough to play many.
-    The default turn limit stays: a game that runs out of turns counts against.
+    ``watch`` sees each state a seat decides in, with that seat's legal list.
     """
-    config = ENGINE.default_config()
-    config.map = map_name
     state = ENGINE.new_game(config, players)
+    assert isinstance(state, LandoverState)
     rng = random.Random(seed)
     bots = [greedy() for _ in range(players)]
     matches = [
@@ -89,12 +97,50 @@ def greedy_game_reaches_the_target(map_name: str, seed: int, players: int = 3) -
         chosen = []
         for seat in state.to_act():
             legal = state.legal_actions(seat)
+            if watch is not None:
+                watch(state, legal)
             shown = [ENGINE.action_to_proto(action) for action in legal]
             decision = sdk.Decision(matches[seat], state.observation(seat), shown, 1.0)
-            chosen.append((seat, legal[bots[seat].decide(decision)]))
+            index = bots[seat].decide(decision)
+            assert isinstance(index, int)
+            chosen.append((seat, legal[index]))
         for seat, action in chosen:
             state.apply(seat, action)
+    return state
+
+
+def greedy_game_reaches_the_target(map_name: str, seed: int, players: int = 3) -> bool:
+    """Whether a greedy game won on VP. The default turn limit stays: a game that runs
+    out of turns counts against."""
+    config = ENGINE.default_config()
+    config.map = map_name
+    state = greedy_game(config, seed, players)
     return max(state.victory_points(s) for s in range(players)) >= config.victory_points
+
+
+@pytest.mark.slow
+def test_greedy_bots_play_on_with_the_merchant_and_harbor_options_set() -> None:
+    """LANDOVER-23, -33: with the merchant kept off gold and the Commercial Harbor's
+    Skip allowed, greedy games on the islands map (which has gold) play to their end;
+    both options come into play, and the token never lands on gold."""
+    config = ENGINE.default_config()
+    config.map = "islands"
+    config.merchant_not_on_gold = config.commercial_harbor_skip = True
+    seen = {"harbor": 0, "merchant": 0}
+
+    def watch(state: LandoverState, legal: list[LandoverAction]) -> None:
+        purpose = state.tasks[0].purpose if state.tasks else ""
+        if purpose == "harbor_give":
+            assert Skip() in legal
+            seen["harbor"] += 1
+        elif purpose == "merchant":
+            tiles = [a.tile for a in legal if isinstance(a, ChooseTile)]
+            assert len(tiles) == len(legal) and GOLD not in [state.board.terrain[t] for t in tiles]
+            seen["merchant"] += 1
+
+    for seed in range(4):
+        assert greedy_game(config, seed, watch=watch).is_terminal()
+    assert seen["harbor"] and seen["merchant"]
 
 
 @pytest.mark.slow

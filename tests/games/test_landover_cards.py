@@ -21,6 +21,7 @@ from referee.games.landover.actions import (
     RandomKind,
     Skip,
 )
+from referee.games.landover.board import GOLD
 from referee.games.landover.state import CITY, VILLAGE, LandoverState
 from tests.games.test_landover_rules import blank, corner, edge, give, put, road
 
@@ -66,6 +67,40 @@ def test_commercial_harbor_offer_does_not_reveal_who_holds_a_commodity() -> None
     empty = holding(R.COMMERCIAL_HARBOR)
     give(empty, 0, wood=1)
     assert PlayCard(R.COMMERCIAL_HARBOR) not in empty.legal_actions(0)  # nobody holds a card
+
+
+def test_commercial_harbor_may_pass_over_an_opponent_only_with_its_option() -> None:
+    """LANDOVER-33: compulsory by default; ``commercial_harbor_skip`` adds Skip, which
+    leaves that opponent's hand alone and is seen only by the two seats."""
+    compulsory = holding(R.COMMERCIAL_HARBOR, 3)
+    give(compulsory, 0, wood=1)
+    give(compulsory, 1, paper=1)
+    compulsory.apply(0, PlayCard(R.COMMERCIAL_HARBOR))
+    assert compulsory.legal_actions(0) == [ChooseKind(R.WOOD)]
+    state = blank(3, commercial_harbor_skip=True)
+    state.seats[0].dev[R.COMMERCIAL_HARBOR] = 1
+    give(state, 0, wood=1, clay=1)
+    give(state, 1, paper=1)
+    give(state, 2, cloth=1)
+    state.apply(0, PlayCard(R.COMMERCIAL_HARBOR))
+    assert state.legal_actions(0) == [ChooseKind(R.WOOD), ChooseKind(R.CLAY), Skip()]
+    assert state.hides(2, 0, Skip()) and not state.hides(1, 0, Skip())
+    state.apply(0, Skip())  # seat 1 keeps its paper
+    assert state.to_act() == (0,) and state.seats[1].hand[R.PAPER] == 1
+    state.apply(0, ChooseKind(R.WOOD))
+    state.apply(2, ChooseKind(R.CLOTH))
+    assert not state.tasks
+    assert state.seats[0].hand == [0, 1, 0, 0, 0, 0, 1, 0]
+    assert state.seats[2].hand == [1, 0, 0, 0, 0, 0, 0, 0]
+    broke = blank(3, commercial_harbor_skip=True)
+    broke.seats[0].dev[R.COMMERCIAL_HARBOR] = 1
+    give(broke, 0, wood=1)
+    give(broke, 1, paper=1)
+    give(broke, 2, cloth=1)
+    broke.apply(0, PlayCard(R.COMMERCIAL_HARBOR))
+    broke.apply(0, ChooseKind(R.WOOD))
+    broke.apply(1, ChooseKind(R.PAPER))
+    assert not broke.tasks  # no resource left: seat 2 is not asked, not even to be skipped
 
 
 @pytest.mark.parametrize(
@@ -141,6 +176,28 @@ def test_merchant_takes_the_token_and_its_point() -> None:
     assert (state.awards.merchant_seat, state.awards.merchant_tile) == (0, 4)
     assert state.victory_points(0) == 2 and state.victory_points(1) == 0
     assert state.trade_ratio(0, R.CLAY) == 2
+
+
+@pytest.mark.parametrize("barred", [False, True])
+def test_merchant_on_gold_gives_its_point_and_no_trade_unless_gold_is_barred(barred: bool) -> None:
+    """LANDOVER-23: by default the token may go on gold, a hex with no resource to trade 2:1;
+    option ``merchant_not_on_gold`` keeps it off."""
+    state = blank(merchant_not_on_gold=barred)
+    state.seats[0].dev[R.MERCHANT] = 1
+    state.board.terrain[4] = GOLD
+    put(state, 0, corner(state, 4, 8, 9))  # gold, forest 11, desert
+    state.apply(0, PlayCard(R.MERCHANT))
+    if barred:
+        assert state.legal_actions(0) == [ChooseTile(8)]
+    else:
+        assert state.legal_actions(0) == [ChooseTile(4), ChooseTile(8)]
+        state.apply(0, ChooseTile(4))
+        assert state.victory_points(0) == 2 and state.trade_ratios(0) == [4] * R.KINDS
+    only_gold = blank(merchant_not_on_gold=barred)
+    only_gold.seats[0].dev[R.MERCHANT] = 1
+    only_gold.board.terrain[4] = only_gold.board.terrain[8] = GOLD
+    put(only_gold, 0, corner(only_gold, 4, 8, 9))
+    assert (PlayCard(R.MERCHANT) in only_gold.legal_actions(0)) is not barred
 
 
 def test_merchant_fleet_lasts_one_turn() -> None:

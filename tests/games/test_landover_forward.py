@@ -20,6 +20,7 @@ from referee.games.landover.actions import (
     DrawCard,
     PlayCard,
     RandomKind,
+    Skip,
 )
 from referee.games.landover.state import CITY, LandoverState
 from referee.match.chance import sample_outcome
@@ -175,3 +176,19 @@ def test_a_determinized_state_plays_on() -> None:
             else:
                 sample.apply(actor, rng.choice(sample.legal_actions(actor)))
     assert min(o.rank for o in sample.outcome()) == 1
+
+
+def test_a_determinized_state_keeps_the_options_of_the_game() -> None:
+    """The forward model plays by the match's options: the Commercial Harbor's Skip
+    (LANDOVER-33) and the merchant kept off gold (LANDOVER-23) are still in force."""
+    game_config = config(map="beginner", commercial_harbor_skip=True, merchant_not_on_gold=True)
+    state = blank(2, commercial_harbor_skip=True, merchant_not_on_gold=True)
+    state.seats[0].dev[R.COMMERCIAL_HARBOR] = 1
+    give(state, 0, wood=1)
+    give(state, 1, paper=1)
+    state.apply(0, PlayCard(R.COMMERCIAL_HARBOR))
+    seen = state.observation(0)
+    assert seen.config.commercial_harbor_skip and seen.config.merchant_not_on_gold
+    sample = ENGINE.determinize(game_config, 2, 0, seen, random.Random(0))
+    assert sample.rules == state.rules
+    assert sample.legal_actions(0) == state.legal_actions(0) == [ChooseKind(R.WOOD), Skip()]

@@ -132,9 +132,53 @@ def test_setup_order_village_then_city_in_reverse_and_city_gives_resources() -> 
     assert order == [0, 1, 1, 0]
     # seat 1's city touches pasture 4, hills 10, forest 3; seat 0's touches fields 4, pasture 5/11
     assert state.seats[1].hand == [1, 1, 1, 0, 0, 0, 0, 0]
-    assert state.seats[0].hand == [0, 0, 2, 1, 0, 0, 0, 0]
+    assert state.seats[0].hand == [0, 0, 1, 1, 0, 0, 0, 0]  # one wool for two pastures
     assert state.phase is Phase.ROLL and state.current == 0
     assert [state.victory_points(s) for s in range(2)] == [3, 3]
+
+
+def setup_city(state: LandoverState, vertex: int) -> int:
+    """Skip to the first city of setup and build it on ``vertex``; return its seat."""
+    state.tasks = []
+    state.setup_step = state.players
+    (seat,) = state.to_act()
+    state.apply(seat, BuildCity(vertex))
+    return seat
+
+
+def test_a_setup_city_gives_one_resource_per_terrain_it_touches_not_per_hex() -> None:
+    """LANDOVER-04: the seed's "one resource for each of the tile types"."""
+    state = ENGINE.new_game(config(map="beginner"), 2)
+    assert isinstance(state, LandoverState)
+    seat = setup_city(state, corner(state, 14, 15, 18))  # fields 4, pasture 5, pasture 11
+    assert state.seats[seat].hand == [0, 0, 1, 1, 0, 0, 0, 0]
+    gold = ENGINE.new_game(config(map="beginner"), 2)
+    assert isinstance(gold, LandoverState)
+    gold.board.terrain[14] = gold.board.terrain[15] = GOLD
+    seat = setup_city(gold, corner(gold, 14, 15, 18))  # two golds and a pasture
+    assert gold.seats[seat].hand == [0, 0, 1, 0, 0, 0, 0, 0]
+    assert gold.to_act() == (CHANCE,)
+    gold.apply(CHANCE, RandomKind(R.ORE))  # one random resource for the gold, not two
+    assert gold.seats[seat].hand == [0, 0, 1, 0, 1, 0, 0, 0]
+    assert gold.to_act() == (seat,) and gold.setup_vertex >= 0  # its road is due
+
+
+def test_option_setup_resources_per_hex_gives_one_per_hex_as_in_catan() -> None:
+    """LANDOVER-04, ``setup_resources_per_hex``: two pastures give two wool, two golds two
+    random resources."""
+    state = ENGINE.new_game(config(map="beginner", setup_resources_per_hex=True), 2)
+    assert isinstance(state, LandoverState)
+    seat = setup_city(state, corner(state, 14, 15, 18))  # fields 4, pasture 5, pasture 11
+    assert state.seats[seat].hand == [0, 0, 2, 1, 0, 0, 0, 0]
+    gold = ENGINE.new_game(config(map="beginner", setup_resources_per_hex=True), 2)
+    assert isinstance(gold, LandoverState)
+    gold.board.terrain[14] = gold.board.terrain[15] = GOLD
+    seat = setup_city(gold, corner(gold, 14, 15, 18))
+    for kind in (R.ORE, R.WOOD):
+        assert gold.to_act() == (CHANCE,)
+        gold.apply(CHANCE, RandomKind(kind))
+    assert gold.seats[seat].hand == [1, 0, 1, 0, 1, 0, 0, 0]
+    assert gold.to_act() == (seat,)
 
 
 def test_setup_distance_rule() -> None:
@@ -614,6 +658,26 @@ def test_alchemist_sets_the_dice_before_the_event_roll() -> None:
     assert [o for o, _ in state.chance_outcomes()] == [EventRoll(e) for e in range(4)]
     state.apply(CHANCE, EventRoll(NOTHING))
     assert state.seats[0].hand[R.WOOD] == 1 and state.seats[0].dev[R.ALCHEMIST] == 0
+
+
+def test_nothing_but_the_alchemist_comes_before_the_roll() -> None:
+    """LANDOVER-05, LANDOVER-18: building and military wait for the automatic roll."""
+    state = blank()
+    put(state, 0, corner(state, 12), CITY)
+    road(state, 0, state.board.vertex_edges[corner(state, 12)][0])
+    give(state, 0, wood=5, clay=5, wool=5, wheat=5, ore=5)
+    state.current = 1
+    state.apply(1, EndTurn())
+    assert state.phase is Phase.ROLL and state.to_act() == (CHANCE,)
+    assert not state.legal_actions(0)  # no seat acts before the roll
+    state.seats[0].dev[R.ALCHEMIST] = 1
+    state._start_turn()  # the same turn again, now with an Alchemist to play or not
+    assert state.to_act() == (0,)
+    assert {type(a) for a in state.legal_actions(0)} == {RollDice, ChooseDice}
+    state.apply(0, RollDice())
+    state.apply(CHANCE, DiceRoll(NOTHING, 1, 1))
+    legal = state.legal_actions(0)
+    assert BuyMilitary() in legal and any(isinstance(a, BuildRoad) for a in legal)
 
 
 def test_victory_at_the_target_on_own_turn() -> None:

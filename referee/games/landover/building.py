@@ -1,8 +1,8 @@
 """Pieces and where they may go: roads, boats, villages, cities, walls and catapults.
 
 The distance rule, the road and boat networks (LANDOVER-09), what a seat can
-afford to build in its main phase, the setup placements (LANDOVER-04), and
-the hexes a catapult may raid (LANDOVER-20).
+afford to build in its main phase, the setup placements and what a setup
+city brings (LANDOVER-04), and the hexes a catapult may raid (LANDOVER-20).
 """
 
 from __future__ import annotations
@@ -17,7 +17,15 @@ from referee.games.landover.actions import (
     LandoverAction,
 )
 from referee.games.landover.awards import update_awards
-from referee.games.landover.board import DESERT, EDGE_LAND, EDGE_SEA, MYSTERY, SEA
+from referee.games.landover.board import (
+    DESERT,
+    EDGE_LAND,
+    EDGE_SEA,
+    GOLD,
+    MYSTERY,
+    SEA,
+    TERRAIN_RESOURCE,
+)
 from referee.games.landover.position import Position
 from referee.games.landover.records import BOAT, CITY, ROAD, VILLAGE
 from referee.games.landover.tasks import Task
@@ -162,6 +170,23 @@ def setup_options(state: Position) -> list[LandoverAction]:
         if state.board.edge_kind[e] != EDGE_LAND:
             options.append(BuildBoat(e))
     return options
+
+
+def city_start(state: Position, seat: int, vertex: int) -> list[Task]:
+    """Give a setup city's resources (LANDOVER-04); return the gold draws, chance's to make.
+
+    One card per terrain the city touches, not per hex: two forests bring one wood
+    (per hex with ``setup_resources_per_hex``). The desert brings nothing, gold one
+    random resource.
+    """
+    board, player = state.board, state.seats[seat]
+    terrains = [board.terrain[t] for t in board.vertex_tiles[vertex]]
+    if not state.rules.setup_resources_per_hex:
+        terrains = sorted(set(terrains))
+    for terrain in terrains:
+        if terrain in TERRAIN_RESOURCE:
+            player.gain(TERRAIN_RESOURCE[terrain])
+    return [Task("gold", seat, "", 1) for terrain in terrains if terrain == GOLD]
 
 
 def tile_seats(state: Position, tile: int) -> set[int]:

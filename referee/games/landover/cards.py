@@ -25,7 +25,7 @@ from referee.games.landover.actions import (
     Skip,
 )
 from referee.games.landover.awards import update_awards
-from referee.games.landover.board import FIELDS, MOUNTAINS
+from referee.games.landover.board import FIELDS, GOLD, MOUNTAINS
 from referee.games.landover.building import (
     is_producing,
     place_route,
@@ -178,10 +178,12 @@ def _medicine_spots(state: Position, seat: int) -> list[int]:
 
 
 def _merchant_tiles(state: Position, seat: int) -> list[int]:
+    """Producing hexes next to a building of ``seat``; gold unless barred (LANDOVER-23)."""
+    barred = GOLD if state.rules.merchant_not_on_gold else None
     return [
         t
-        for t in range(len(state.board.terrain))
-        if is_producing(state, t) and seat in tile_seats(state, t)
+        for t, terrain in enumerate(state.board.terrain)
+        if terrain != barred and is_producing(state, t) and seat in tile_seats(state, t)
     ]
 
 
@@ -217,7 +219,10 @@ def _open_edges(state: Position) -> list[int]:
 def task_options(state: Position, task: Task) -> list[LandoverAction]:
     """The legal answers to a seat's task; none makes the task moot."""
     if task.kind == "kind":
-        return [ChooseKind(k) for k in _kind_options(state, task)]
+        kinds: list[LandoverAction] = [ChooseKind(k) for k in _kind_options(state, task)]
+        if kinds and task.purpose == "harbor_give" and state.rules.commercial_harbor_skip:
+            kinds.append(Skip())  # pass over this opponent (LANDOVER-33 option)
+        return kinds
     if task.kind in ("player", "tile"):
         return _choice_options(state, task)
     seat = task.seat
@@ -263,7 +268,7 @@ def _kind_options(state: Position, task: Task) -> list[int]:
     if fixed is not None:
         return list(fixed)
     hand = state.seats[seat].hand
-    if purpose == "harbor_give":  # asked of every opponent: a skip would reveal its hand
+    if purpose == "harbor_give":  # every opponent is asked: leaving one out would reveal its hand
         return [k for k in range(R.RESOURCES) if hand[k]]
     if purpose == "harbor_return":
         return [k for k in range(R.RESOURCES, R.KINDS) if hand[k]]

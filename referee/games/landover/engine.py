@@ -20,9 +20,10 @@ class LandoverEngine(Engine[LandoverAction]):
     """Villages, cities, culture, barbarians and catapults (docs/rules/landover.md)."""
 
     name: str = "landover"
-    version: str = "3"
-    """3: the standard map deals its harbors by chance (LANDOVER-02), so version 2's
-    records of that map no longer replay."""
+    version: str = "4"
+    """4: a setup city brings one resource per terrain it touches, not per hex (LANDOVER-04),
+    so version 3's records no longer replay. 3: the standard map deals its harbors by
+    chance (LANDOVER-02)."""
     min_players: int = 2
     max_players: int = 4
     description: str = (

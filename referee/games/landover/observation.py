@@ -26,6 +26,9 @@ def rules_config(state: Position) -> landover_pb2.Config:
         culture_needs_city=rules.culture_needs_city,
         trade_cards=rules.trade_cards,
         trade_offers=rules.trade_offers,
+        merchant_not_on_gold=rules.merchant_not_on_gold,
+        commercial_harbor_skip=rules.commercial_harbor_skip,
+        setup_resources_per_hex=rules.setup_resources_per_hex,
     )
 
 

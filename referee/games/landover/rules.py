@@ -116,6 +116,12 @@ class Rules:
     """LANDOVER-06: most cards a side of an offer between players; 0 is no trading."""
     trade_offers: int = 3
     """LANDOVER-06: offers a player may make per turn."""
+    merchant_not_on_gold: bool = False
+    """LANDOVER-23: gold hexes are no place for the merchant token."""
+    commercial_harbor_skip: bool = False
+    """LANDOVER-33: the Commercial Harbor's player may pass over an opponent."""
+    setup_resources_per_hex: bool = False
+    """LANDOVER-04: a setup city gives one resource per hex it touches, not per terrain."""
 
     @classmethod
     def from_config(cls, config: landover_pb2.Config) -> Rules:
@@ -143,6 +149,9 @@ class Rules:
             culture_needs_city=config.culture_needs_city,
             trade_cards=config.trade_cards,
             trade_offers=config.trade_offers,
+            merchant_not_on_gold=config.merchant_not_on_gold,
+            commercial_harbor_skip=config.commercial_harbor_skip,
+            setup_resources_per_hex=config.setup_resources_per_hex,
         )
 
 
@@ -155,4 +164,7 @@ def default_config() -> landover_pb2.Config:
         culture_needs_city=True,
         trade_cards=2,
         trade_offers=3,
+        merchant_not_on_gold=False,
+        commercial_harbor_skip=False,
+        setup_resources_per_hex=False,
     )

@@ -51,7 +51,6 @@ from referee.games.landover.actions import (
     RollDice,
     Skip,
 )
-from referee.games.landover.board import GOLD, TERRAIN_RESOURCE
 from referee.games.landover.describe import describe
 from referee.games.landover.observation import observe
 from referee.games.landover.position import Phase, Position
@@ -327,12 +326,7 @@ class LandoverState(Position, State[LandoverAction]):
             player.settle(self.board.vertex_islands(v), explore=False)
             self.setup_vertex = v
             if isinstance(action, BuildCity):
-                for t in self.board.vertex_tiles[v]:
-                    terrain = self.board.terrain[t]
-                    if terrain in TERRAIN_RESOURCE:
-                        player.gain(TERRAIN_RESOURCE[terrain])
-                    elif terrain == GOLD:
-                        self.tasks.append(Task("gold", seat, "", 1))
+                self.tasks += building.city_start(self, seat, v)
             self._update_awards()
             return
         assert isinstance(action, (BuildRoad, BuildBoat))

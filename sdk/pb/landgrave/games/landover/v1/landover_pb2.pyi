@@ -7,7 +7,7 @@ from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 DESCRIPTOR: _descriptor.FileDescriptor
 
 class Config(_message.Message):
-    __slots__ = ("victory_points", "map", "map_seed", "turn_limit", "raid_immunity_vp", "culture_needs_city", "trade_cards", "trade_offers")
+    __slots__ = ("victory_points", "map", "map_seed", "turn_limit", "raid_immunity_vp", "culture_needs_city", "trade_cards", "trade_offers", "merchant_not_on_gold", "commercial_harbor_skip", "setup_resources_per_hex")
     VICTORY_POINTS_FIELD_NUMBER: _ClassVar[int]
     MAP_FIELD_NUMBER: _ClassVar[int]
     MAP_SEED_FIELD_NUMBER: _ClassVar[int]
@@ -16,6 +16,9 @@ class Config(_message.Message):
     CULTURE_NEEDS_CITY_FIELD_NUMBER: _ClassVar[int]
     TRADE_CARDS_FIELD_NUMBER: _ClassVar[int]
     TRADE_OFFERS_FIELD_NUMBER: _ClassVar[int]
+    MERCHANT_NOT_ON_GOLD_FIELD_NUMBER: _ClassVar[int]
+    COMMERCIAL_HARBOR_SKIP_FIELD_NUMBER: _ClassVar[int]
+    SETUP_RESOURCES_PER_HEX_FIELD_NUMBER: _ClassVar[int]
     victory_points: int
     map: str
     map_seed: int
@@ -24,7 +27,10 @@ class Config(_message.Message):
     culture_needs_city: bool
     trade_cards: int
     trade_offers: int
-    def __init__(self, victory_points: _Optional[int] = ..., map: _Optional[str] = ..., map_seed: _Optional[int] = ..., turn_limit: _Optional[int] = ..., raid_immunity_vp: _Optional[int] = ..., culture_needs_city: _Optional[bool] = ..., trade_cards: _Optional[int] = ..., trade_offers: _Optional[int] = ...) -> None: ...
+    merchant_not_on_gold: bool
+    commercial_harbor_skip: bool
+    setup_resources_per_hex: bool
+    def __init__(self, victory_points: _Optional[int] = ..., map: _Optional[str] = ..., map_seed: _Optional[int] = ..., turn_limit: _Optional[int] = ..., raid_immunity_vp: _Optional[int] = ..., culture_needs_city: _Optional[bool] = ..., trade_cards: _Optional[int] = ..., trade_offers: _Optional[int] = ..., merchant_not_on_gold: _Optional[bool] = ..., commercial_harbor_skip: _Optional[bool] = ..., setup_resources_per_hex: _Optional[bool] = ...) -> None: ...
 
 class Tile(_message.Message):
     __slots__ = ("q", "r", "terrain", "number", "island", "mystery")
