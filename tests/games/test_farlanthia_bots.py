@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 import sdk
 from referee.engine import CHANCE
 from referee.games.farlanthia import ENGINE
 from referee.games.farlanthia.actions import CombatRoll, Done, Move, Occupy, PressOn, Withdraw
+from referee.games.farlanthia.rules import Rules
 from referee.games.farlanthia.structures import Structure
 from referee.match import play_in_process
+from referee.match.chance import sample_outcome
 from referee.replay.verify import verify_record
 from tests.games.test_farlanthia_rules import (
     AWAY,
@@ -184,3 +188,35 @@ def test_the_greedy_bot_keeps_its_last_die_from_the_caravan_when_told(
     state.realms[0].dice = (5,)
     assert any(isinstance(a, Requisition) for a in state.legal_actions(0))
     assert isinstance(choose(bot, state, 0), Requisition) == requisitions
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_with_the_caravan_and_truce_options_on_bots_and_the_forward_model_stay_legal(
+    seed: int,
+) -> None:
+    """single_requisition, requisition_blocks_trade and peaceful_reinforcement change what
+    is legal: the greedy bot (seat 0, against random play) picks from the legal list, and
+    a state rebuilt from each deciding seat's observation lists the same actions."""
+    options = Rules(
+        years=2,
+        map_radius=4,
+        single_requisition=True,
+        requisition_blocks_trade=True,
+        peaceful_reinforcement=True,
+    )
+    config = options.to_config()
+    rng = random.Random(seed)
+    bot = greedy()
+    state = ENGINE.new_game(config, 2)
+    while not state.is_terminal():
+        seat = state.to_act()[0]
+        if seat == CHANCE:
+            state.apply(seat, sample_outcome(state.chance_outcomes(), rng))
+            continue
+        legal, observation = state.legal_actions(seat), state.observation(seat)
+        sampled = ENGINE.determinize(config, 2, seat, observation, rng)
+        assert sampled.observation(seat) == observation
+        assert sampled.legal_actions(seat) == legal
+        action = choose(bot, state, seat) if seat == 0 else rng.choice(legal)
+        assert action in legal
+        state.apply(seat, action)

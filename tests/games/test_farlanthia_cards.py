@@ -97,12 +97,53 @@ def test_bandits_are_resolved_at_the_start_of_the_realm_phase() -> None:
     state.apply(0, Done())
     assert state.to_act() == (1,)
     legal = state.legal_actions(1)
-    assert legal[:3] == [Resolve(0), Resolve(1), Resolve(2)]
-    troops = state.tiles.troops[state.realms[1].capitol]
-    state.apply(1, Resolve(1))  # hire them: 3 gold for a troop
-    assert state.tiles.troops[state.realms[1].capitol] == troops + 1
+    capitol = state.realms[1].capitol
+    assert legal[:3] == [Resolve(0), Resolve(1, capitol), Resolve(2)]
+    troops = state.tiles.troops[capitol]
+    state.apply(1, Resolve(1, capitol))  # hire them: 3 gold for a troop
+    assert state.tiles.troops[capitol] == troops + 1
     assert state.realms[1].events == ()
     assert Card.FOREST_THIEVES in state.decks.event_discard
+
+
+def hires(state: FarlanthiaState) -> list[Resolve]:
+    """Seat 0's legal answers that hire its bandits."""
+    return [a for a in state.legal_actions(0) if isinstance(a, Resolve) and a.option == 1]
+
+
+def test_hired_bandits_stand_where_a_mustered_troop_would_and_need_such_a_place() -> None:
+    """FARL-32, FARL-13: troops go on a capitol, garrison or fort the realm controls.
+
+    With its capitol occupied the realm hires onto its fort; with no free place
+    (or at its troop limit) it cannot hire, rather than pay 3 gold for nothing.
+    """
+    state = carded()
+    state.realms[0].resources[Res.GOLD] = 3
+    state.realms[0].events = (int(Card.FOREST_THIEVES),)
+    state.tiles.remove_troops(HOME, state.tiles.troops[HOME])
+    state.add_troops(1, HOME, 2)  # seat 1 occupies seat 0's capitol
+    state.pending.frames.append(Frame(Ask.REALM_EVENT, 0, int(Card.FOREST_THIEVES)))
+    assert not hires(state)
+    fort = clear(state, neighbour(HOME))
+    state.tiles.set_structure(fort, Structure.FORT, 0)
+    assert hires(state) == [Resolve(1, fort)]
+    state.add_troops(0, fort, 130)  # every troop in the box is on the map
+    assert not hires(state)
+    state.tiles.remove_troops(fort, 130)
+    state.apply(0, Resolve(1, fort))
+    assert state.tiles.troops[fort] == 1 and state.realms[0].resources[Res.GOLD] == 0
+
+
+def test_a_hamlet_presses_its_troop_into_service_only_where_it_can_stand() -> None:
+    """FARL-32, FARL-13: no free capitol, garrison or fort, no troop option.
+
+    Honor is then the only choice left, and the engine takes it.
+    """
+    state = carded()
+    state.tiles.remove_troops(HOME, state.tiles.troops[HOME])
+    state.add_troops(1, HOME, 2)
+    draw(state, Card.HAMLET)
+    assert not state.pending.frames and state.realms[0].honor == 2
 
 
 def test_bandits_repent_or_are_attacked() -> None:
@@ -119,11 +160,15 @@ def test_bandits_repent_or_are_attacked() -> None:
     assert state.realms[0].events == ()
 
 
-def test_caravan_raiders_close_the_caravan_or_cost_an_escort() -> None:
+def test_caravan_raiders_close_the_caravan_to_trade_or_cost_an_escort() -> None:
+    """FARL-32: unescorted raiders stop 2-for-1 trades; a die still requisitions a good."""
     state = carded()
+    state.realms[0].dice = (4,)
     draw(state, Card.CARAVAN_RAIDERS)
     state.apply(0, Resolve(0))
-    assert not any(isinstance(a, CaravanTrade | Requisition) for a in state.legal_actions(0))
+    legal = state.legal_actions(0)
+    assert not any(isinstance(a, CaravanTrade) for a in legal)
+    assert [a for a in legal if isinstance(a, Requisition)] == [Requisition(4, r) for r in Res]
     other = carded()
     draw(other, Card.CARAVAN_RAIDERS)
     other.apply(0, Resolve(1, HOME))
@@ -203,7 +248,7 @@ def test_a_hamlet_gives_honor_a_village_or_a_troop() -> None:
     tile = clear(state, neighbour(HOME))
     state.tiles.revealed_by[tile], state.tiles.revealed_season[tile] = 0, state.course.season
     draw(state, Card.HAMLET)
-    assert state.legal_actions(0) == [Resolve(0), Resolve(1, tile), Resolve(2)]
+    assert state.legal_actions(0) == [Resolve(0), Resolve(1, tile), Resolve(2, HOME)]
     state.apply(0, Resolve(1, tile))
     assert state.tiles.structure[tile] is Structure.VILLAGE
     draw(state, Card.HAMLET)

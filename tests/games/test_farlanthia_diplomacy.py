@@ -2,15 +2,49 @@
 
 from __future__ import annotations
 
+import pytest
+
 from referee.engine import CHANCE
-from referee.games.farlanthia.actions import CombatRoll, Done, Propose, Respond, Swap
+from referee.games.farlanthia.actions import CombatRoll, Done, Move, Propose, Respond, Swap
 from referee.games.farlanthia.diplomacy import Negotiation
 from referee.games.farlanthia.moves import attack
 from referee.games.farlanthia.negotiation import ambassador_strength
 from referee.games.farlanthia.pending import Ask
-from tests.games.test_farlanthia_rules import at_conflict_with_diplomacy
+from referee.games.farlanthia.structures import Structure
+from tests.games.test_farlanthia_rules import (
+    HOME,
+    at_conflict_with_diplomacy,
+    clear,
+    game,
+    neighbour,
+    to_conflict,
+)
 
 # -- diplomacy ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("peaceful", [False, True])
+def test_reinforcing_an_occupation_attacks_unless_the_option_says_otherwise(
+    peaceful: bool,
+) -> None:
+    """FARL-25, FARL-26: seat 0 holds seat 1's village and sends one more troop in.
+
+    By default entering an enemy structure is an attack even when one's own
+    troops hold it: the truce breaks; peaceful_reinforcement keeps it.
+    """
+    state = game(peaceful_reinforcement=peaceful)
+    to_conflict(state)
+    start = clear(state, neighbour(HOME))
+    village = clear(state, neighbour(start, skip=(HOME,)))
+    state.tiles.set_structure(village, Structure.VILLAGE, 1)
+    state.add_troops(0, start, 2)
+    state.add_troops(0, village, 1)
+    state.diplomacy.truces.append((1, 0, state.course.season))
+    state.apply(0, Move(start, village, 1))
+    assert state.tiles.troops[village] == 2 and state.pending.battle is None
+    assert state.realms[0].renown == (0 if peaceful else -5)
+    assert state.diplomacy.has_truce(0, 1) == peaceful
+    assert (state.diplomacy.attacked[0][1] == state.course.season) != peaceful
 
 
 def test_an_accepted_truce_binds_and_breaking_it_costs_5_renown() -> None:

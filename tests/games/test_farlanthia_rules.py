@@ -432,6 +432,32 @@ def test_the_caravan_trades_two_for_one_and_a_die_takes_a_good_once_a_season() -
     assert Requisition(2, Res.WOOD) in state.legal_actions(1)
 
 
+@pytest.mark.parametrize(("single", "requisitions"), [(False, 2), (True, 1)])
+def test_a_realm_requisitions_once_per_die_or_once_a_phase(single: bool, requisitions: int) -> None:
+    """FARL-22: by default each leadership die may take a good; single_requisition allows one."""
+    state = game(single_requisition=single)
+    state.realms[0].dice = (2, 1)
+    state.apply(0, Requisition(1, Res.WOOD))
+    legal = state.legal_actions(0)
+    assert any(isinstance(a, Requisition) for a in legal) == (requisitions == 2)
+    assert CaravanTrade(3, 0) in legal  # trading goes on either way
+    state.apply(0, Done())
+    assert Requisition(2, Res.STONE) in state.legal_actions(1)  # the next realm's phase
+
+
+@pytest.mark.parametrize("blocks", [False, True])
+def test_a_requisitioned_good_is_closed_to_trades_only_with_the_option(blocks: bool) -> None:
+    """FARL-22: by default a 2-for-1 trade may still get a good a die took."""
+    state = game(requisition_blocks_trade=blocks)
+    state.realms[0].dice = (1,)
+    state.realms[1].resources = [2, 2, 2, 2]
+    state.apply(0, Requisition(1, Res.GOLD))
+    state.apply(0, Done())
+    legal = state.legal_actions(1)
+    assert (CaravanTrade(Res.WOOD, Res.GOLD) in legal) != blocks
+    assert CaravanTrade(Res.GOLD, Res.WOOD) in legal  # gold may still be given
+
+
 def test_renown_adds_pips_to_a_spent_die() -> None:
     """FARL-08: renown 2 turns a scouting die of 3 into 5 reveals; the pips last a season."""
     state = drafted(Rules(events=False))

@@ -53,6 +53,8 @@ class Course:
     scout_count: int = 0
     hero_done: bool = False
     produced: bool = False
+    requisitioned: bool = False
+    """The realm has spent a die at the merchant this realm phase (FARL-22)."""
     active: tuple[int, int, int] | None = None
     """The moving stack: tile, units, movement left."""
     caravan_taken: list[bool] = field(default_factory=_no_caravan_taken)
@@ -113,7 +115,7 @@ class Course:
         self.hero_done = done
 
     def start_realm(self) -> None:
-        self.produced = False
+        self.produced = self.requisitioned = False
 
     def next_season(self) -> None:
         self.season += 1
@@ -161,7 +163,9 @@ class Course:
         self.produced = True
 
     def take_from_caravan(self, resource: int) -> None:
+        """A leadership die takes the merchant's good, for the rest of the season."""
         self.caravan_taken[resource] = True
+        self.requisitioned = True
 
     def stop_moving(self) -> None:
         """The moving stack may not move again (FARL-12)."""

@@ -19,7 +19,7 @@ class FarlanthiaEngine(Engine[FarlanthiaAction]):
     """Farlanthia: Lords of War, 2 to 6 realms on a hexagon of side 7."""
 
     name: str = "farlanthia"
-    version: str = "3"
+    version: str = "4"
     min_players: int = 2
     max_players: int = 6
     description: str = "Farlanthia: Lords of War, hex conquest with heroes and diplomacy (2-6)"

@@ -123,6 +123,7 @@ def _read_turn(state: FarlanthiaState, obs: farlanthia_pb2.Observation) -> None:
         scout_count=obs.scout_count,
         hero_done=obs.hero_done,
         produced=obs.produced,
+        requisitioned=obs.requisitioned,
         active=(obs.active_tile, obs.active_units, obs.active_moves)
         if obs.active_tile >= 0
         else None,

@@ -106,7 +106,8 @@ def _troop_tiles(table: Table, seat: int) -> list[int]:
 def _bandit_options(table: Table, seat: int) -> list[FarlanthiaAction]:
     options: list[FarlanthiaAction] = [Resolve(Option.IGNORE)]
     if table.realms[seat].resources[Res.GOLD] >= HIRE_COST:
-        options.append(Resolve(Option.HIRE))
+        # The hired troop stands where a mustered one would; no place, no hire (FARL-32).
+        options += [Resolve(Option.HIRE, t) for t in table.troop_places(seat)]
     season = table.seasonal[seat]
     if not season.proposed and not season.no_negotiations:
         options.append(Resolve(Option.REPENT))
@@ -152,7 +153,8 @@ def _event_options(table: Table, frame: Frame) -> list[FarlanthiaAction]:
         villages = [
             Resolve(Option.VILLAGE, t) for t in _fresh_tiles(table, seat, Structure.VILLAGE)
         ]
-        return [Resolve(Option.HONOR), *villages, Resolve(Option.TROOP)]
+        troops = [Resolve(Option.TROOP, t) for t in table.troop_places(seat)]
+        return [Resolve(Option.HONOR), *villages, *troops]
     return []
 
 
@@ -228,7 +230,7 @@ def _resolve_bandits(table: Table, seat: int, card: int, option: int, tile: int)
         return
     if option == Option.HIRE:
         table.realms[seat].gain(Res.GOLD, -HIRE_COST)
-        table.add_troops(seat, realm.capitol, 1)
+        table.add_troops(seat, tile, 1)
     elif option == Option.REPENT:
         table.seasonal[seat].repent()
         table.realms[seat].add_honor(1)
@@ -262,7 +264,7 @@ def _resolve_event(table: Table, seat: int, card: int, option: int, tile: int) -
         elif option == Option.VILLAGE:
             table.tiles.set_structure(tile, Structure.VILLAGE, seat)
         else:
-            table.add_troops(seat, table.realms[seat].capitol, 1)
+            table.add_troops(seat, tile, 1)
 
 
 def _resolve_adventure_choice(table: Table, seat: int, card: int, option: int) -> None:

@@ -35,7 +35,6 @@ from referee.games.farlanthia.structures import (
     DOWNGRADE,
     FORTIFYING,
     MILITIA,
-    MUSTER_POINTS,
     Res,
     Structure,
 )
@@ -50,6 +49,8 @@ MOVEMENT = 3
 """Each troop's movement points (FARL-12)."""
 TRUCE_PENALTY = 5
 """Renown an attack under a truce costs (FARL-25)."""
+NONE_TAKEN = (False,) * 4
+"""No caravan good closed to trades (FARL-22)."""
 
 
 def has_choice(table: Table, seat: int) -> bool:
@@ -96,20 +97,30 @@ def _scout(table: Table, seat: int) -> list[FarlanthiaAction]:
 
 
 def _caravan(table: Table, seat: int) -> list[FarlanthiaAction]:
+    """FARL-22: 2-for-1 trades, then the merchant's goods a leadership die may take."""
+    return [*_trades(table, seat), *_requisitions(table, seat)]
+
+
+def _trades(table: Table, seat: int) -> list[FarlanthiaAction]:
+    """Two of a good for one of another; raiders close only these (FARL-32)."""
     if table.seasonal[seat].caravan_blocked:
         return []
     res = table.realms[seat].resources
-    trades: list[FarlanthiaAction] = [
+    taken = table.course.caravan_taken if table.rules.requisition_blocks_trade else NONE_TAKEN
+    return [
         CaravanTrade(give, get)
         for give in range(4)
         for get in range(4)
-        if give != get and res[give] >= 2
+        if give != get and res[give] >= 2 and not taken[get]
     ]
+
+
+def _requisitions(table: Table, seat: int) -> list[FarlanthiaAction]:
+    """A die takes a good nobody has taken this season; one die in all with the option."""
+    if table.rules.single_requisition and table.course.requisitioned:
+        return []
     dice = sorted(set(table.realms[seat].dice))
-    trades += [
-        Requisition(d, r) for d in dice for r in range(4) if not table.course.caravan_taken[r]
-    ]
-    return trades
+    return [Requisition(d, r) for d in dice for r in range(4) if not table.course.caravan_taken[r]]
 
 
 def _builds(table: Table, seat: int) -> list[FarlanthiaAction]:
@@ -142,7 +153,7 @@ def _conflict(table: Table, seat: int) -> Iterator[Sequence[FarlanthiaAction]]:
     mine = tiles.held_by(seat)
     affordable = min(_troops_affordable(table, seat), MUSTER_BATCH)
     if affordable > 0:
-        for tile in _muster_points(tiles, seat, mine):
+        for tile in tiles.muster_points(seat, mine):
             yield _musters(tile, affordable)
     troops, exhausted, move_cost = tiles.troops, tiles.exhausted, tiles.move_cost
     for tile in tiles.troops_at(seat):
@@ -202,7 +213,7 @@ def conflict_allows(table: Table, seat: int, action: FarlanthiaAction) -> bool: 
             )
         case Muster(tile, count):
             most = min(_troops_affordable(table, seat), MUSTER_BATCH)
-            return 1 <= count <= most and tile in _muster_points(tiles, seat, tiles.held_by(seat))
+            return 1 <= count <= most and tile in tiles.muster_points(seat)
         case Continue(target):
             if table.course.active is None:
                 return False
@@ -213,15 +224,6 @@ def conflict_allows(table: Table, seat: int, action: FarlanthiaAction) -> bool: 
         case Propose():
             return action in _proposals(table, seat)
     return False
-
-
-def _muster_points(tiles: Tiles, seat: int, mine: list[int]) -> list[int]:
-    """The seat's capitol, garrisons and forts free of enemy troops (FARL-13)."""
-    return [
-        tile
-        for tile in mine
-        if tiles.structure[tile] in MUSTER_POINTS and tiles.troop_owner[tile] in (-1, seat)
-    ]
 
 
 def _troops_affordable(table: Table, seat: int) -> int:
@@ -361,9 +363,13 @@ def _enter(table: Table, seat: int, tile: int, units: int, moves_left: int, *, s
             Battle(attacker, defender, tile, 0, att, dfn, fortified, mover=seat, source=source)
         )
         return
+    reinforcing = enemy == seat
     tiles.move_in(seat, tile, units)
     if owner not in (-1, seat):
-        attack(table, seat, owner)
+        # Entering an enemy structure is an attack, joining one's own occupation
+        # of it too unless the option says otherwise (FARL-25); it ends the move.
+        if not (reinforcing and table.rules.peaceful_reinforcement):
+            attack(table, seat, owner)
         return
     if moves_left > 0:
         table.course.keep_moving(tile, units, moves_left)

@@ -78,6 +78,7 @@ def observe(state: Table, seat: int) -> farlanthia_pb2.Observation:
         scout_count=state.course.scout_count,
         hero_done=state.course.hero_done,
         produced=state.course.produced,
+        requisitioned=state.course.requisitioned,
         event_discard=state.decks.event_discard,
         adventure_discard=state.decks.adventure_discard,
         drawn_tile=state.tiles.drawn_tile if drafting else 0,

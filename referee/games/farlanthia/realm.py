@@ -135,6 +135,7 @@ class Season:
     """Per-season flags of one realm, cleared when a season starts."""
 
     caravan_blocked: bool = False
+    """Caravan Raiders: no 2-for-1 trades this season; requisitions stay open (FARL-32)."""
     refugees: bool = False
     harvest: int = 0
     no_negotiations: bool = False

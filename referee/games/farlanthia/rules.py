@@ -42,6 +42,12 @@ class Rules:
     """FARL-34: the hexagon's radius (4..6)."""
     draft: bool = True
     """FARL-35: the realms draw and place the face-down tiles; false deals them on reveal."""
+    single_requisition: bool = False
+    """FARL-22: at most one requisition per realm phase, not one per leadership die."""
+    requisition_blocks_trade: bool = False
+    """FARL-22: a good a die took cannot be got by a 2-for-1 trade either this season."""
+    peaceful_reinforcement: bool = False
+    """FARL-25: troops joining the mover's own occupation of an enemy structure attack nobody."""
 
     @classmethod
     def from_config(cls, config: farlanthia_pb2.Config) -> Rules:
@@ -87,6 +93,9 @@ class Rules:
             renown_bonus=config.renown_bonus,
             map_radius=config.map_radius,
             draft=config.draft,
+            single_requisition=config.single_requisition,
+            requisition_blocks_trade=config.requisition_blocks_trade,
+            peaceful_reinforcement=config.peaceful_reinforcement,
         )
 
     def to_config(self) -> farlanthia_pb2.Config:
@@ -104,6 +113,9 @@ class Rules:
             renown_bonus=self.renown_bonus,
             map_radius=self.map_radius,
             draft=self.draft,
+            single_requisition=self.single_requisition,
+            requisition_blocks_trade=self.requisition_blocks_trade,
+            peaceful_reinforcement=self.peaceful_reinforcement,
         )
 
 

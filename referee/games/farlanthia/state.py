@@ -245,6 +245,7 @@ class FarlanthiaState(Table, State[FarlanthiaAction]):
             course.scout_count,
             course.hero_done,
             course.produced,
+            course.requisitioned,
             course.active,
             course.caravan_taken,
             diplomacy.truces,

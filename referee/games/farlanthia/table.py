@@ -20,7 +20,7 @@ from referee.games.farlanthia.diplomacy import Diplomacy
 from referee.games.farlanthia.pending import Pending
 from referee.games.farlanthia.realm import Lord, Realm, Season
 from referee.games.farlanthia.rules import Rules
-from referee.games.farlanthia.tiles import Tiles
+from referee.games.farlanthia.tiles import MAX_TROOPS, Tiles
 
 
 class Table:
@@ -83,6 +83,17 @@ class Table:
     def troops_of(self, seat: int) -> int:
         """The seat's troops on the map and in the battle being fought."""
         return self.tiles.troops_on_map(seat) + self.in_battle(seat)
+
+    def troop_places(self, seat: int) -> list[int]:
+        """Where a troop the realm gains now may stand: a muster point, below its limit.
+
+        Mustered, hired or pressed into service, a troop is placed on a capitol,
+        garrison or fort the realm controls (FARL-13, FARL-32); none if it has
+        no such place free of enemy troops, or has all its troops already.
+        """
+        if self.troops_of(seat) >= MAX_TROOPS:
+            return []
+        return self.tiles.muster_points(seat)
 
     def add_troops(self, seat: int, tile: int, n: int) -> int:
         """Up to n troops on a tile, within the realm's troop limit (FARL-13); how many."""

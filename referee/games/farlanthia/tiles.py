@@ -21,7 +21,7 @@ from referee.games.farlanthia.board import (
     starting_terrain,
     undealt_mix,
 )
-from referee.games.farlanthia.structures import Structure
+from referee.games.farlanthia.structures import MUSTER_POINTS, Structure
 
 IMPASSABLE = 99
 """The movement cost of a tile that cannot be entered."""
@@ -115,6 +115,19 @@ class Tiles:
     def troops_at(self, seat: int) -> list[int]:
         """The tiles where the seat's troops stand, in order."""
         return indices(self.troop_owner, seat)
+
+    def muster_points(self, seat: int, mine: list[int] | None = None) -> list[int]:
+        """The seat's capitol, garrisons and forts free of enemy troops (FARL-13).
+
+        ``mine``: the tiles the seat holds, if the caller has them already.
+        """
+        held = self.held_by(seat) if mine is None else mine
+        structure, troop_owner = self.structure, self.troop_owner
+        return [
+            tile
+            for tile in held
+            if structure[tile] in MUSTER_POINTS and troop_owner[tile] in (-1, seat)
+        ]
 
     def troops_on_map(self, seat: int) -> int:
         troops = self.troops

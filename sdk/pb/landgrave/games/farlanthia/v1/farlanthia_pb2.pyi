@@ -7,7 +7,7 @@ from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 DESCRIPTOR: _descriptor.FileDescriptor
 
 class Config(_message.Message):
-    __slots__ = ("years", "map_seed", "events", "adventures", "diplomacy", "starting_troops", "starting_resources", "reveal_map", "allow_capture", "renown_bonus", "map_radius", "draft")
+    __slots__ = ("years", "map_seed", "events", "adventures", "diplomacy", "starting_troops", "starting_resources", "reveal_map", "allow_capture", "renown_bonus", "map_radius", "draft", "single_requisition", "requisition_blocks_trade", "peaceful_reinforcement")
     YEARS_FIELD_NUMBER: _ClassVar[int]
     MAP_SEED_FIELD_NUMBER: _ClassVar[int]
     EVENTS_FIELD_NUMBER: _ClassVar[int]
@@ -20,6 +20,9 @@ class Config(_message.Message):
     RENOWN_BONUS_FIELD_NUMBER: _ClassVar[int]
     MAP_RADIUS_FIELD_NUMBER: _ClassVar[int]
     DRAFT_FIELD_NUMBER: _ClassVar[int]
+    SINGLE_REQUISITION_FIELD_NUMBER: _ClassVar[int]
+    REQUISITION_BLOCKS_TRADE_FIELD_NUMBER: _ClassVar[int]
+    PEACEFUL_REINFORCEMENT_FIELD_NUMBER: _ClassVar[int]
     years: int
     map_seed: int
     events: bool
@@ -32,7 +35,10 @@ class Config(_message.Message):
     renown_bonus: bool
     map_radius: int
     draft: bool
-    def __init__(self, years: _Optional[int] = ..., map_seed: _Optional[int] = ..., events: _Optional[bool] = ..., adventures: _Optional[bool] = ..., diplomacy: _Optional[bool] = ..., starting_troops: _Optional[int] = ..., starting_resources: _Optional[int] = ..., reveal_map: _Optional[bool] = ..., allow_capture: _Optional[bool] = ..., renown_bonus: _Optional[bool] = ..., map_radius: _Optional[int] = ..., draft: _Optional[bool] = ...) -> None: ...
+    single_requisition: bool
+    requisition_blocks_trade: bool
+    peaceful_reinforcement: bool
+    def __init__(self, years: _Optional[int] = ..., map_seed: _Optional[int] = ..., events: _Optional[bool] = ..., adventures: _Optional[bool] = ..., diplomacy: _Optional[bool] = ..., starting_troops: _Optional[int] = ..., starting_resources: _Optional[int] = ..., reveal_map: _Optional[bool] = ..., allow_capture: _Optional[bool] = ..., renown_bonus: _Optional[bool] = ..., map_radius: _Optional[int] = ..., draft: _Optional[bool] = ..., single_requisition: _Optional[bool] = ..., requisition_blocks_trade: _Optional[bool] = ..., peaceful_reinforcement: _Optional[bool] = ...) -> None: ...
 
 class Player(_message.Message):
     __slots__ = ("seat", "alive", "renown", "valor", "honor", "resources", "dice", "capitol", "troops", "hand", "hand_count", "events", "bonus_left", "score", "caravan_blocked", "refugees", "harvest", "no_negotiations", "proposed", "forced_labor", "eliminated_order", "attacked", "last_trade", "last_legality", "last_forced", "attacked_before", "trade_before", "legality_before", "forced_before")
@@ -151,7 +157,7 @@ class Frame(_message.Message):
     def __init__(self, ask: _Optional[int] = ..., seat: _Optional[int] = ..., card: _Optional[int] = ..., count: _Optional[int] = ..., other: _Optional[int] = ..., tile: _Optional[int] = ...) -> None: ...
 
 class Observation(_message.Message):
-    __slots__ = ("config", "seat", "num_players", "season", "seasons_total", "phase", "current", "order", "q", "r", "terrain", "structure", "owner", "troop_owner", "troops", "exhausted", "players", "truces", "caravan_taken", "battle", "active_tile", "active_units", "active_moves", "pending", "pending_card", "winner", "event_deck_left", "adventure_deck_left", "terrain_left", "revealed", "revealed_season", "revealed_by", "militia_raised", "turn", "to_roll", "frames", "ending_turn", "scout_free", "scout_extra", "scout_die_used", "scout_frontier", "scout_count", "hero_done", "produced", "event_discard", "adventure_discard", "placed_by", "placed_terrain", "drawn_tile", "tile_drawn")
+    __slots__ = ("config", "seat", "num_players", "season", "seasons_total", "phase", "current", "order", "q", "r", "terrain", "structure", "owner", "troop_owner", "troops", "exhausted", "players", "truces", "caravan_taken", "battle", "active_tile", "active_units", "active_moves", "pending", "pending_card", "winner", "event_deck_left", "adventure_deck_left", "terrain_left", "revealed", "revealed_season", "revealed_by", "militia_raised", "turn", "to_roll", "frames", "ending_turn", "scout_free", "scout_extra", "scout_die_used", "scout_frontier", "scout_count", "hero_done", "produced", "event_discard", "adventure_discard", "placed_by", "placed_terrain", "drawn_tile", "tile_drawn", "requisitioned")
     CONFIG_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
     NUM_PLAYERS_FIELD_NUMBER: _ClassVar[int]
@@ -202,6 +208,7 @@ class Observation(_message.Message):
     PLACED_TERRAIN_FIELD_NUMBER: _ClassVar[int]
     DRAWN_TILE_FIELD_NUMBER: _ClassVar[int]
     TILE_DRAWN_FIELD_NUMBER: _ClassVar[int]
+    REQUISITIONED_FIELD_NUMBER: _ClassVar[int]
     config: Config
     seat: int
     num_players: int
@@ -252,7 +259,8 @@ class Observation(_message.Message):
     placed_terrain: _containers.RepeatedScalarFieldContainer[int]
     drawn_tile: int
     tile_drawn: bool
-    def __init__(self, config: _Optional[_Union[Config, _Mapping]] = ..., seat: _Optional[int] = ..., num_players: _Optional[int] = ..., season: _Optional[int] = ..., seasons_total: _Optional[int] = ..., phase: _Optional[int] = ..., current: _Optional[int] = ..., order: _Optional[_Iterable[int]] = ..., q: _Optional[_Iterable[int]] = ..., r: _Optional[_Iterable[int]] = ..., terrain: _Optional[_Iterable[int]] = ..., structure: _Optional[_Iterable[int]] = ..., owner: _Optional[_Iterable[int]] = ..., troop_owner: _Optional[_Iterable[int]] = ..., troops: _Optional[_Iterable[int]] = ..., exhausted: _Optional[_Iterable[int]] = ..., players: _Optional[_Iterable[_Union[Player, _Mapping]]] = ..., truces: _Optional[_Iterable[_Union[Truce, _Mapping]]] = ..., caravan_taken: _Optional[_Iterable[bool]] = ..., battle: _Optional[_Union[Battle, _Mapping]] = ..., active_tile: _Optional[int] = ..., active_units: _Optional[int] = ..., active_moves: _Optional[int] = ..., pending: _Optional[int] = ..., pending_card: _Optional[int] = ..., winner: _Optional[int] = ..., event_deck_left: _Optional[int] = ..., adventure_deck_left: _Optional[int] = ..., terrain_left: _Optional[_Iterable[int]] = ..., revealed: _Optional[_Iterable[bool]] = ..., revealed_season: _Optional[_Iterable[int]] = ..., revealed_by: _Optional[_Iterable[int]] = ..., militia_raised: _Optional[_Iterable[bool]] = ..., turn: _Optional[int] = ..., to_roll: _Optional[_Iterable[int]] = ..., frames: _Optional[_Iterable[_Union[Frame, _Mapping]]] = ..., ending_turn: _Optional[bool] = ..., scout_free: _Optional[bool] = ..., scout_extra: _Optional[int] = ..., scout_die_used: _Optional[bool] = ..., scout_frontier: _Optional[_Iterable[int]] = ..., scout_count: _Optional[int] = ..., hero_done: _Optional[bool] = ..., produced: _Optional[bool] = ..., event_discard: _Optional[_Iterable[int]] = ..., adventure_discard: _Optional[_Iterable[int]] = ..., placed_by: _Optional[_Iterable[int]] = ..., placed_terrain: _Optional[_Iterable[int]] = ..., drawn_tile: _Optional[int] = ..., tile_drawn: _Optional[bool] = ...) -> None: ...
+    requisitioned: bool
+    def __init__(self, config: _Optional[_Union[Config, _Mapping]] = ..., seat: _Optional[int] = ..., num_players: _Optional[int] = ..., season: _Optional[int] = ..., seasons_total: _Optional[int] = ..., phase: _Optional[int] = ..., current: _Optional[int] = ..., order: _Optional[_Iterable[int]] = ..., q: _Optional[_Iterable[int]] = ..., r: _Optional[_Iterable[int]] = ..., terrain: _Optional[_Iterable[int]] = ..., structure: _Optional[_Iterable[int]] = ..., owner: _Optional[_Iterable[int]] = ..., troop_owner: _Optional[_Iterable[int]] = ..., troops: _Optional[_Iterable[int]] = ..., exhausted: _Optional[_Iterable[int]] = ..., players: _Optional[_Iterable[_Union[Player, _Mapping]]] = ..., truces: _Optional[_Iterable[_Union[Truce, _Mapping]]] = ..., caravan_taken: _Optional[_Iterable[bool]] = ..., battle: _Optional[_Union[Battle, _Mapping]] = ..., active_tile: _Optional[int] = ..., active_units: _Optional[int] = ..., active_moves: _Optional[int] = ..., pending: _Optional[int] = ..., pending_card: _Optional[int] = ..., winner: _Optional[int] = ..., event_deck_left: _Optional[int] = ..., adventure_deck_left: _Optional[int] = ..., terrain_left: _Optional[_Iterable[int]] = ..., revealed: _Optional[_Iterable[bool]] = ..., revealed_season: _Optional[_Iterable[int]] = ..., revealed_by: _Optional[_Iterable[int]] = ..., militia_raised: _Optional[_Iterable[bool]] = ..., turn: _Optional[int] = ..., to_roll: _Optional[_Iterable[int]] = ..., frames: _Optional[_Iterable[_Union[Frame, _Mapping]]] = ..., ending_turn: _Optional[bool] = ..., scout_free: _Optional[bool] = ..., scout_extra: _Optional[int] = ..., scout_die_used: _Optional[bool] = ..., scout_frontier: _Optional[_Iterable[int]] = ..., scout_count: _Optional[int] = ..., hero_done: _Optional[bool] = ..., produced: _Optional[bool] = ..., event_discard: _Optional[_Iterable[int]] = ..., adventure_discard: _Optional[_Iterable[int]] = ..., placed_by: _Optional[_Iterable[int]] = ..., placed_terrain: _Optional[_Iterable[int]] = ..., drawn_tile: _Optional[int] = ..., tile_drawn: _Optional[bool] = ..., requisitioned: _Optional[bool] = ...) -> None: ...
 
 class RevealTile(_message.Message):
     __slots__ = ("tile",)
