@@ -136,10 +136,15 @@ def play_framed(bot: Bot, path: str, token: str) -> None:
         frames = FrameSocket(sock)
         frames.write(bot_pb2.BotMessage(hello=_hello(bot, token)).SerializeToString())
         session = _Session(bot)
-        while (payload := frames.read()) is not None:
-            answer = session.handle(bot_pb2.RefereeMessage.FromString(payload))
-            if answer is not None:
-                frames.write(answer.SerializeToString())
+        try:
+            while (payload := frames.read()) is not None:
+                answer = session.handle(bot_pb2.RefereeMessage.FromString(payload))
+                if answer is not None:
+                    frames.write(answer.SerializeToString())
+        except (BrokenPipeError, ConnectionResetError):
+            # The referee closed while the bot was deciding (it took too long, or the
+            # match is over): there is nobody left to answer, so leave quietly.
+            return
 
 
 async def play_when_let_in(bot: Bot, address: str, token: str, tls_ca: bytes | None = None) -> None:

@@ -394,3 +394,30 @@ def test_the_checked_bots_seat_is_judged_for_starvation_like_any_seat() -> None:
         async def end_match(self, end: object) -> None: ...
 
     assert _Watched(Local()).pid == 4242
+
+
+SLOW = """\
+import time
+import sdk
+
+class Slow(sdk.Bot):
+    name = "slow"
+
+    def decide(self, decision):
+        time.sleep(0.8)
+        return 0
+
+sdk.run(Slow())
+"""
+
+
+@pytest.mark.slow
+async def test_a_slow_bot_fails_only_on_time_and_leaves_no_traceback(tmp_path: Path) -> None:
+    """The referee closes a late bot's stream while it still decides: the SDK's answer
+    then finds nobody to take it, and the bot leaves quietly, as told."""
+    folder = make_package(tmp_path / "p", "slow.py", files={"slow.py": SLOW})
+    results = await check(folder, tmp_path / "w", decision_ms=300)
+    assert not results["answers in time (land)"].passed
+    assert results["exits when told"].passed, results["exits when told"]
+    logs = [path.read_text() for path in (tmp_path / "w").rglob("*.stderr")]
+    assert logs and not any("Traceback" in log for log in logs), logs

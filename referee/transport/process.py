@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import shlex
 import shutil
 import signal
@@ -39,6 +40,12 @@ from sdk.pb.landgrave.v1 import bot_pb2
 
 logger = structlog.get_logger("referee.transport")
 
+ERROR_LINE = re.compile(
+    r"^\s*(?:[\w.]*(?:Error|Exception)\b|panic:|thread '.*' panicked|fatal\b|error\b)",
+    re.IGNORECASE,
+)
+"""A line that names an error, as Python, Node.js, Go, Rust and most tools write one."""
+TAIL_LINES = 3
 EXIT_GRACE_S = 1.0
 """How long a bot may take to exit after its stream is closed, before SIGTERM."""
 TERM_GRACE_S = 0.5
@@ -219,14 +226,15 @@ class BotProcess:
             )
         return "did not connect and say hello in time"
 
-    def stderr_tail(self, lines: int = 3) -> str:
-        """The bot's last stderr lines, for fault details (': ...' or '')."""
+    def stderr_tail(self) -> str:
+        """What the bot's stderr says last, for fault details (': ...' or ''): see
+        ``stderr_summary``."""
         try:
-            text = self.stderr_path.read_text(errors="replace").strip()
+            text = self.stderr_path.read_text(errors="replace")
         except OSError:
             return ""
-        tail = " | ".join(text.splitlines()[-lines:])
-        return f": {tail[-500:]}" if tail else ""
+        summary = stderr_summary(text)
+        return f": {summary}" if summary else ""
 
     async def termination_after_loss(self) -> tuple[Termination, str]:
         """Why the stream ended, from the process's exit (waited for briefly)."""
@@ -363,3 +371,19 @@ class RemotePlayer(Player):
     async def end_match(self, end: bot_pb2.MatchEnd) -> None:
         with contextlib.suppress(ConnectionGone):
             self.connection.send(match_end=end)
+
+
+def stderr_summary(text: str) -> str:
+    """A bot's stderr in one line: its last ``TAIL_LINES`` lines, after the last line that
+    names an error when that comes earlier (Node.js prints its error, then a stack and
+    its version), so the cause is not cut off."""
+    lines = [_clipped(line.strip()) for line in text.splitlines() if line.strip()]
+    tail = lines[-TAIL_LINES:]
+    errors = [line for line in lines if ERROR_LINE.match(line)]
+    if errors and errors[-1] not in tail:
+        return f"{errors[-1]} ... {' | '.join(tail)}"
+    return " | ".join(tail)
+
+
+def _clipped(line: str, most: int = 200) -> str:
+    return line if len(line) <= most else f"{line[: most - 3]}..."
