@@ -40,6 +40,7 @@ from referee.errors import ConfigError
 from referee.match.chance import match_key, new_secret
 from referee.match.result import MatchResult, SeatResult
 from referee.match.runner import MatchSpec
+from referee.output_paths import new_file
 from referee.replay.catalog import Entry, RecordFilter, list_records, parse_since
 from referee.replay.game import Replay, apply_step
 from referee.settings import MatchOptions, MatchSettings
@@ -104,6 +105,8 @@ def play_match(
     entrants = [Entrant.parse(bot) for bot in bots]
     commands = [BotCommand.parse(e.command, e.name) for e in entrants]
     record_path = Path(record) if record is not None else None
+    if record_path is not None:
+        new_file(record_path, "record")
     spec = MatchSpec(
         settings.engine,
         seed,

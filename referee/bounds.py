@@ -67,8 +67,9 @@ def check(key: str, value: float) -> None:
         ConfigError: ``KEY: expected LOW to HIGH, got VALUE``.
     """
     bound = BOUNDS[key]
-    if not bound.low <= value <= bound.high:  # NaN compares false: refused too
-        raise ConfigError(f"{key}: expected {bound.describe()}, got {value}")
+    is_number = isinstance(value, int | float) and not isinstance(value, bool)
+    if not is_number or not bound.low <= value <= bound.high:  # NaN compares false: refused
+        raise ConfigError(f"{key}: expected {bound.describe()}, got {value!r}")
 
 
 def check_clock(decision_ms: int, bank_ms: int) -> None:

@@ -72,6 +72,11 @@ def test_a_match_comes_back_as_rows_and_its_record_reads_as_rows_in_words(
     assert {row["status"] for row in listed} == {"finished"}
     assert api.records(tmp_path, bot="greedy", termination="timeout") == []
 
+    kept = record.read_bytes()
+    with pytest.raises(ConfigError, match="exists; give a new path"):
+        api.play_match("land", ["random", "random"], record=record)
+    assert record.read_bytes() == kept
+
 
 @pytest.mark.slow
 def test_the_api_runs_in_a_cell_of_a_notebook_whose_event_loop_is_running() -> None:
@@ -168,6 +173,7 @@ def test_a_tournament_from_a_spec_file(tmp_path: Path) -> None:
             ConfigError,
             "games_per_table: expected int",
         ),
+        (lambda: api.play_match("land", ["random", "random"], seed="7"), ConfigError, "seed"),
         (lambda: api.load_tournament("/nonexistent/t"), ConfigError, "holds no tournament"),
         (lambda: api.records("/nonexistent/t"), ConfigError, "not a folder"),
     ],

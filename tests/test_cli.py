@@ -140,6 +140,8 @@ def test_no_command_writes_over_a_file_or_folder_that_holds_data(
     capsys.readouterr()
     kept = record.read_bytes()
     one_line_error(["replay", str(record), "--html", str(record)], capsys)
+    said = one_line_error(["replay", str(record), "--html", str(notes)], capsys)
+    assert "--html" in said and "exists" in said and notes.read_text() == "precious"
     branch = ["replay", str(record), "--from", "4", *bots, "--record", str(record)]
     one_line_error(branch, capsys)
     assert record.read_bytes() == kept

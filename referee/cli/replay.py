@@ -131,6 +131,7 @@ def run(args: argparse.Namespace) -> int:
         raise ConfigError("--bot, --record and --chance-secret go with --from STEP")
     if args.html is not None:
         not_the_input(args.html, args.record, "--html")
+        new_file(args.html, "--html")
     if args.out is not None:
         new_file(args.out, "--record")
     if args.verify:
