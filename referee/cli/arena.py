@@ -53,7 +53,9 @@ def _add_init(actions: Any) -> None:
         default=1,
         help="seeds per picked table",
     )
-    add_match_options(init, game_config=False)
+    from referee.arena.spec import DEFAULT_MATCH
+
+    add_match_options(init, game_config=False, defaults=DEFAULT_MATCH)
     init.set_defaults(run=_init)
 
 
@@ -68,10 +70,20 @@ def _add_submit(actions: Any) -> None:
 def _add_run(actions: Any) -> None:
     run = actions.add_parser("run", help="play the ladder until stopped (Ctrl-C)")
     run.add_argument("dir", type=Path)
-    run.add_argument("--matches", type=int, default=0, help="stop after N matches")
+    run.add_argument(
+        "--matches",
+        type=flag_type("max_games"),
+        default=0,
+        help="stop after N matches (default: play until stopped)",
+    )
     # The tournament's bound: each worker is a process holding bots of its own.
     run.add_argument("--workers", type=flag_type("workers"), default=1, help="worker processes")
-    run.add_argument("--concurrency", type=int, default=0, help="matches at once per worker")
+    run.add_argument(
+        "--concurrency",
+        type=flag_type("concurrency"),
+        default=0,
+        help="matches at once per worker (default: the arena's, set by init)",
+    )
     run.add_argument(
         "--dask",
         metavar="ADDRESS",

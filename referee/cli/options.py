@@ -36,8 +36,16 @@ FLAGS = {
 """The flag of every match option."""
 
 
-def add_match_options(parser: argparse.ArgumentParser, *, game_config: bool = True) -> None:
-    """The match flags, each defaulting to None (not given); ``--config`` with ``game_config``."""
+def add_match_options(
+    parser: argparse.ArgumentParser,
+    *,
+    game_config: bool = True,
+    defaults: MatchOptions = DEFAULTS,
+) -> None:
+    """The match flags, each defaulting to None (not given); ``--config`` with ``game_config``.
+
+    ``defaults``: what a flag not given comes to, as its help says (an arena's differ).
+    """
     group = parser.add_argument_group("match settings")
     if game_config:
         group.add_argument(
@@ -50,7 +58,7 @@ def add_match_options(parser: argparse.ArgumentParser, *, game_config: bool = Tr
     group.add_argument(
         FLAGS["decision_ms"],
         type=flag_type("decision_ms"),
-        help=f"time per decision in ms (default {DEFAULTS.decision_ms})",
+        help=f"time per decision in ms (default {defaults.decision_ms})",
     )
     group.add_argument(
         FLAGS["bank_ms"],
@@ -72,18 +80,18 @@ def add_match_options(parser: argparse.ArgumentParser, *, game_config: bool = Tr
         FLAGS["max_strikes"],
         type=flag_type("max_strikes"),
         help=f"with --penalty default-action, strikes before a forfeit "
-        f"(default {DEFAULTS.max_strikes})",
+        f"(default {defaults.max_strikes})",
     )
     group.add_argument(
         FLAGS["startup_timeout_s"],
         dest="startup_timeout_s",
         type=flag_type("startup_timeout_s", float),
-        help=f"seconds a bot has to connect and say hello (default {DEFAULTS.startup_timeout_s:g})",
+        help=f"seconds a bot has to connect and say hello (default {defaults.startup_timeout_s:g})",
     )
     group.add_argument(
         FLAGS["bot_memory_mb"],
         type=flag_type("bot_memory_mb"),
-        help=f"heap limit per bot process in MB (default {DEFAULTS.bot_memory_mb})",
+        help=f"heap limit per bot process in MB (default {defaults.bot_memory_mb})",
     )
     group.add_argument(
         FLAGS["bot_cpu_s"],
@@ -94,7 +102,7 @@ def add_match_options(parser: argparse.ArgumentParser, *, game_config: bool = Tr
         FLAGS["bot_output_mb"],
         type=flag_type("bot_output_mb"),
         help=f"stdout and stderr kept per bot process in its log, 0 for all "
-        f"(default {DEFAULTS.bot_output_mb})",
+        f"(default {defaults.bot_output_mb})",
     )
     group.add_argument(
         FLAGS["sandbox"],

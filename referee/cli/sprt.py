@@ -33,17 +33,22 @@ def add_parser(commands: Any) -> None:
         action="append",
         required=True,
         metavar="BOT",
-        help="candidate, then baseline: a Python file or NAME=COMMAND",
+        help="candidate, then baseline: a built-in bot's name, a Python file, a command or "
+        "NAME=COMMAND",
     )
     parser.add_argument("--elo0", type=float, default=0.0, help="Elo gain under H0 (default 0)")
     parser.add_argument("--elo1", type=float, default=10.0, help="Elo gain under H1 (default 10)")
-    parser.add_argument("--alpha", type=float, default=0.05, help="false-positive rate")
-    parser.add_argument("--beta", type=float, default=0.05, help="false-negative rate")
+    parser.add_argument(
+        "--alpha", type=float, default=0.05, help="false-positive rate (default 0.05)"
+    )
+    parser.add_argument(
+        "--beta", type=float, default=0.05, help="false-negative rate (default 0.05)"
+    )
     parser.add_argument(
         "--max-games",
         type=flag_type("max_games"),
         default=20000,
-        help="stop undecided after this",
+        help="stop undecided after this many games (default 20000)",
     )
     parser.add_argument(
         "--max-pairs",
@@ -63,7 +68,9 @@ def add_parser(commands: Any) -> None:
     add_list_options(parser)
     parser.add_argument("--concurrency", type=flag_type("concurrency"), default=2)
     parser.add_argument(
-        "--out", type=Path, help="the folder for records and bot logs (default: sprt/NAME-TIME)"
+        "--out",
+        type=Path,
+        help="the folder for records and bot logs (default: sprt/CANDIDATE-vs-BASELINE-TIME)",
     )
     add_match_options(parser)
     parser.set_defaults(run=run)
