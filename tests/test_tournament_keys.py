@@ -29,28 +29,39 @@ def spec(**options: Any) -> TournamentSpec:
 def test_a_new_tournament_makes_a_secret_only_its_owner_can_read(tmp_path: Path) -> None:
     folder = tmp_path / "t"
     store, made = open_tournament(folder, spec())
-    store.close()
     secret_file = folder / SECRET_NAME
     assert secret_file.stat().st_mode & 0o777 == 0o600
-    keys = MatchKeys.of_tournament(folder, made)
+    keys = MatchKeys.of_tournament(store, made)
+    store.close()
     assert keys.chance_secret.hex() == secret_file.read_text()
     assert keys.chance_key(5) == match_key(keys.chance_secret, 5) != keys.chance_key(6)
     # Resuming finds the same secret; a changed one is refused before any match runs.
     store, _ = open_tournament(folder, None)
+    assert MatchKeys.of_tournament(store, made) == keys
     store.close()
-    assert MatchKeys.of_tournament(folder, made) == keys
     secret_file.write_text("ab" * 32)
     with pytest.raises(ConfigError, match="not the one this tournament began with"):
         open_tournament(folder, None)
+
+
+def test_a_resume_whose_secret_is_gone_is_refused_and_makes_none(tmp_path: Path) -> None:
+    """A new secret would draw other chance than the finished matches drew."""
+    folder = tmp_path / "t"
+    store, _ = open_tournament(folder, spec())
+    store.close()
+    (folder / SECRET_NAME).unlink()
+    with pytest.raises(ConfigError, match=r"chance\.secret is missing: restore it from a copy"):
+        open_tournament(folder, None)
+    assert not (folder / SECRET_NAME).exists()
 
 
 def test_an_organiser_secret_is_used_and_not_copied(tmp_path: Path) -> None:
     given = tmp_path / "organiser.secret"
     given.write_text("the organiser's own secret\n")
     store, made = open_tournament(tmp_path / "t", spec(chance_secret_file=str(given)))
-    store.close()
     assert not (tmp_path / "t" / SECRET_NAME).exists()
-    keys = MatchKeys.of_tournament(tmp_path / "t", made)
+    keys = MatchKeys.of_tournament(store, made)
+    store.close()
     assert keys.chance_key(9) == match_key(b"the organiser's own secret", 9)
 
 

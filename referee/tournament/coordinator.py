@@ -129,7 +129,7 @@ def open_tournament(folder: Path, spec: TournamentSpec | None) -> tuple[Store, T
         else:
             _initialise(store, spec, planned)
         # Key files read, the secret made and checked before any match.
-        MatchKeys.of_tournament(folder, spec).check_unchanged(store)
+        MatchKeys.of_tournament(store, spec).check_unchanged(store)
     except ConfigError:
         store.close()
         raise

@@ -80,7 +80,7 @@ async def play_on_dask(store: Store, spec: TournamentSpec) -> None:
     """Play every pending match on the spec's Dask cluster, storing results as they come."""
     client, cluster = await trio.to_thread.run_sync(_connect, spec.dask_scheduler, spec.workers)
     in_flight: dict[Any, list[ScheduledMatch]] = {}
-    keys = MatchKeys.of_tournament(store.folder, spec)
+    keys = MatchKeys.of_tournament(store, spec)
     secrets = (keys.chance_secret.hex(), (keys.signing_key or b"").hex())
     try:
         slots = sum(client.nthreads().values())

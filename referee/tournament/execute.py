@@ -346,7 +346,7 @@ class Worker:
         self.name = name
         self.settings = match_settings(spec)
         self.records = store.folder / "records"
-        self.keys = MatchKeys.of_tournament(store.folder, spec)
+        self.keys = MatchKeys.of_tournament(store, spec)
 
     async def run(self) -> None:
         db = Store.off_loop(self.store.folder)

@@ -64,13 +64,16 @@ class MatchKeys:
         return cls(_given_secret(spec) or new_secret(), _signing_key(spec))
 
     @classmethod
-    def of_tournament(cls, folder: Path, spec: TournamentSpec) -> MatchKeys:
-        """The keys of the tournament in ``folder``; its secret is made on first use.
+    def of_tournament(cls, store: Store, spec: TournamentSpec) -> MatchKeys:
+        """The keys of the tournament ``store`` holds; its secret is made on first use.
 
         Raises:
-            ConfigError: a key file the spec names cannot be read.
+            ConfigError: a key file the spec names cannot be read, or the tournament's
+                own secret is gone (a new one would draw other chance than its matches did).
         """
-        return cls(_given_secret(spec) or _stored_secret(folder), _signing_key(spec))
+        given = _given_secret(spec)
+        began = store.get_meta(_SECRET_ID) is not None
+        return cls(given or _stored_secret(store.folder, began), _signing_key(spec))
 
 
 def _given_secret(spec: TournamentSpec) -> bytes | None:
@@ -85,8 +88,14 @@ def _signing_key(spec: TournamentSpec) -> bytes | None:
     return read_key_file(Path(spec.sign_key_file), "sign_key_file")
 
 
-def _stored_secret(folder: Path) -> bytes:
+def _stored_secret(folder: Path, began: bool) -> bytes:
+    """The secret in ``folder``, made there now unless the tournament ``began`` with one."""
     path = folder / SECRET_NAME
+    if began and not path.exists():
+        raise ConfigError(
+            f"{path} is missing: restore it from a copy (a new secret would draw other "
+            "chance than the tournament's finished matches drew)"
+        )
     try:
         descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     except FileExistsError:
