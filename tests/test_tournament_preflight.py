@@ -32,3 +32,20 @@ def test_a_bot_with_a_syntax_error_stops_the_tournament_with_its_name_and_error(
         statuses = {row[0] for row in db.execute("SELECT status FROM matches")}
     db.close()
     assert statuses <= {"pending"}
+
+
+def test_a_bot_for_another_game_stops_the_tournament_before_it_is_rated(tmp_path: Path) -> None:
+    """It started, and said in its hello which games it plays: every match would have
+    been its startup failure, and the ladder would have rated it."""
+    out = tmp_path / "t"
+    done = run_referee(
+        "tournament", "--game", "land", "--bot", "land-greedy", "--bot", "land6-heuristic",
+        "--out", str(out),
+    )  # fmt: skip
+    assert done.returncode == 2
+    error = done.stderr.strip().splitlines()[-1]
+    assert error == "referee: error: bot land6-heuristic cannot start: it plays land6, not land"
+    with sqlite3.connect(out / DATABASE_NAME) as db:
+        statuses = {row[0] for row in db.execute("SELECT status FROM matches")}
+    db.close()
+    assert statuses <= {"pending"}

@@ -1,8 +1,9 @@
 """Before the first match, every bot is started once: one that cannot start stops the tournament.
 
 A bot that cannot start (a Python file with a syntax error, a missing
-library) would otherwise be played, lose every match by startup failure
-and be rated. Organisers want to hear of it before anything is played.
+library), or says in its hello that it plays other games, would otherwise
+be played, lose every match by startup failure and be rated. Organisers
+want to hear of it before anything is played.
 """
 
 from __future__ import annotations
@@ -35,6 +36,13 @@ async def preflight(spec: TournamentSpec, logs: Path) -> None:
             (name, process.connection.gone or "it did not start")
             for name, process in zip(names, processes, strict=True)
             if process.connection.hello is None or process.connection.gone is not None
+        ]
+        failures += [
+            (name, f"it plays {', '.join(games)}, not {spec.game}")
+            for name, process in zip(names, processes, strict=True)
+            if process.connection.hello is not None
+            and (games := list(process.connection.hello.games))
+            and spec.game not in games
         ]
     if failures:
         name, reason = failures[0]
