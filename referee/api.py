@@ -372,6 +372,7 @@ def _entry_rows(entry: Entry) -> list[Row]:
             "bot": bot,
             "rank": entry.ranks[seat] if finished else None,
             "termination": entry.terminations[seat] if finished else None,
+            "detail": (entry.details[seat] if finished else "") or entry.detail,
         }
         for seat, bot in enumerate(entry.bots)
     ]

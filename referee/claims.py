@@ -14,15 +14,36 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Callable, Sequence
+from pathlib import Path
+
+
+def kept_path(folder: Path, record: Path | str) -> str:
+    """A record's path as the table keeps it: relative to the store's folder when inside it,
+    so the folder may be opened from anywhere (or moved), else absolute."""
+    full, base = Path(record).resolve(), folder.resolve()
+    return str(full.relative_to(base)) if full.is_relative_to(base) else str(full)
+
+
+def found_path(folder: Path, kept: str | None) -> str | None:
+    """A kept record path as a path to open. Tables written before ``kept_path`` hold it
+    as it was given, relative to wherever the run started: kept so when found so."""
+    if kept is None:
+        return None
+    inside = folder / kept
+    return kept if not inside.exists() and Path(kept).exists() else str(inside)
 
 
 class MatchQueue:
     """The queue of one store's ``matches`` table, on that store's connection."""
 
-    def __init__(self, db: sqlite3.Connection, order_by: str, now: Callable[[], str]) -> None:
-        """``order_by``: the columns pending matches are claimed in (trusted SQL, ours);
-        ``now``: the timestamp written as ``started_at`` and ``finished_at``."""
+    def __init__(
+        self, db: sqlite3.Connection, folder: Path, order_by: str, now: Callable[[], str]
+    ) -> None:
+        """``folder``: the store's, which record paths are kept relative to; ``order_by``: the
+        columns pending matches are claimed in (trusted SQL, ours); ``now``: the timestamp
+        written as ``started_at`` and ``finished_at``."""
         self._db = db
+        self._folder = folder
         self._order_by = order_by
         self._now = now
 
@@ -40,7 +61,10 @@ class MatchQueue:
 
     def set_record_path(self, match_id: int, record_path: str) -> None:
         """Name the record of a running match, so record listings can pair them."""
-        self._db.execute("UPDATE matches SET record_path = ? WHERE id = ?", (record_path, match_id))
+        self._db.execute(
+            "UPDATE matches SET record_path = ? WHERE id = ?",
+            (kept_path(self._folder, record_path), match_id),
+        )
 
     def finish(
         self, match_id: int, result_json: str, record_path: str, *, number: bool = False
@@ -53,7 +77,7 @@ class MatchQueue:
             "UPDATE matches SET status = 'done', result = ?, record_path = ?, finished_at = ?"
             f"{numbered if number else ''} WHERE id = ? AND status = 'running' "
             f"RETURNING {'done_seq' if number else 'id'}",
-            (result_json, record_path, self._now(), match_id),
+            (result_json, kept_path(self._folder, record_path), self._now(), match_id),
         ).fetchone()
         return None if row is None else int(row[0])
 

@@ -21,7 +21,7 @@ from referee.replay.verify import verify_record
 from referee.settings import MatchOptions
 from referee.tournament.coordinator import open_tournament, run_tournament
 from referee.tournament.spec import TournamentSpec
-from referee.tournament.store import DATABASE_NAME
+from referee.tournament.store import DATABASE_NAME, Store
 from tests.helpers import BOTS, TEST_BOTS, run_referee
 
 pytestmark = pytest.mark.slow
@@ -113,7 +113,7 @@ def test_a_tournament_killed_half_way_resumes_to_the_same_results(tmp_path: Path
     assert resumed.returncode == 0, resumed.stdout + resumed.stderr
     assert results(killed) == results(whole)
     with sqlite3.connect(killed / DATABASE_NAME) as db:
-        records = [Path(path) for (path,) in db.execute("SELECT record_path FROM matches")]
+        records = [killed / path for (path,) in db.execute("SELECT record_path FROM matches")]
     for record in records:
         verify_record(record)
 
@@ -147,8 +147,8 @@ def test_ctrl_c_stops_cleanly_and_the_rest_is_resumable(tmp_path: Path) -> None:
         rows = db.execute("SELECT round, table_no, group_no, record_path FROM matches").fetchall()
     keys: dict[tuple[int, int, int], set[str]] = {}
     for *group, path in rows:
-        verify_record(Path(path))
-        keys.setdefault(tuple(group), set()).add(read_record(Path(path)).footer.chance_key)
+        verify_record(folder / path)
+        keys.setdefault(tuple(group), set()).add(read_record(folder / path).footer.chance_key)
     assert all(len(k) == 1 for k in keys.values()) and len(keys) == 15
 
 
@@ -174,6 +174,31 @@ def test_a_bot_that_always_crashes_is_quarantined_and_the_rest_completes(tmp_pat
     assert counts["skipped"] > 0 and counts["pending"] == counts["running"] == 0
     # Every match between the healthy bots was played.
     assert by_name["random"].matches >= 8 and by_name["frontier"].matches >= 8
+
+    # The export lists the skipped matches, and says how each crash went.
+    exported = [json.loads(line) for line in export(tmp_path / "t").splitlines()]
+    assert sum(match["status"] == "skipped" for match in exported) == counts["skipped"]
+    crashed = [
+        detail
+        for match in exported
+        for bot, termination, detail in zip(
+            match["bots"], match["terminations"], match["details"], strict=True
+        )
+        if bot == "crasher" and termination == "crash"
+    ]
+    assert len(crashed) >= 4 and all(d.startswith("exited with code 3") for d in crashed)
+
+
+def export(folder: Path) -> str:
+    """``referee records FOLDER --json`` run from another working folder."""
+    done = subprocess.run(
+        [sys.executable, "-m", "referee.cli", "records", str(folder.resolve()), "--json"],
+        cwd="/",
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return done.stdout
 
 
 def test_two_worker_processes_give_the_same_results_as_one(tmp_path: Path) -> None:
@@ -290,4 +315,27 @@ def test_a_tournament_on_a_dask_cluster_gives_the_same_results(tmp_path: Path) -
         rows = db.execute("SELECT worker, record_path FROM matches").fetchall()
     assert {worker for worker, _ in rows} == {"dask"}
     for _, record in rows:
-        verify_record(Path(record))  # the worker's record came back whole
+        verify_record(tmp_path / "dask" / record)  # the worker's record came back whole
+
+
+def test_a_tournament_begun_in_one_folder_finds_its_records_from_any_other(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Its database keeps record paths relative to the tournament's folder: one given as
+    `--out t` kept 't/records/...', which led nowhere from any other working folder."""
+    monkeypatch.chdir(tmp_path)
+    spec = TournamentSpec(
+        game="land",
+        name="here",
+        entrants=(Entrant("a", str(BOTS / "random_bot.py")), Entrant("b", "random")),
+    )
+    store, spec = open_tournament(Path("t"), spec)
+    trio.run(run_tournament, store, spec)
+    store.close()
+    monkeypatch.chdir("/")
+    store = Store(tmp_path / "t")
+    records = [Path(str(match.record_path)) for match in store.matches()]
+    store.close()
+    assert records and all(record.is_file() for record in records)
+    for record in records:
+        verify_record(record)

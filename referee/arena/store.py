@@ -22,7 +22,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from referee.claims import MatchQueue
+from referee.claims import MatchQueue, found_path
 from referee.database import OffLoop, damaged_unless_read, open_store
 from referee.errors import ConfigError
 from referee.tournament.results import StoredResult
@@ -168,7 +168,7 @@ class ArenaStore:
         self._db = open_store(
             self.path, _SCHEMA, "an arena database", check_same_thread=check_same_thread
         )
-        self._queue = MatchQueue(self._db, "id", now)
+        self._queue = MatchQueue(self._db, folder, "id", now)
 
     @classmethod
     def off_loop(cls, folder: Path) -> OffLoop[ArenaStore]:
@@ -258,7 +258,7 @@ class ArenaStore:
     def claim(self, worker: str) -> ArenaMatch | None:
         """Take the oldest pending match, atomically; None when none is pending."""
         row = self._queue.claim(worker)
-        return _match(row) if row else None
+        return _match(row, self.folder) if row else None
 
     def set_record_path(self, match_id: int, record_path: str) -> None:
         self._queue.set_record_path(match_id, record_path)
@@ -296,21 +296,23 @@ class ArenaStore:
 
     def matches(self, status: str | None = None) -> list[ArenaMatch]:
         query = "SELECT * FROM matches" + (" WHERE status = ?" if status else "") + " ORDER BY id"
-        return [_match(row) for row in self._db.execute(query, (status,) if status else ())]
+        return [
+            _match(row, self.folder) for row in self._db.execute(query, (status,) if status else ())
+        ]
 
     def done_in_order(self, game: str) -> Iterator[ArenaMatch]:
         """A game's finished matches in the order their results were counted."""
         rows = self._db.execute(
             "SELECT * FROM matches WHERE game = ? AND status = 'done' ORDER BY done_seq", (game,)
         )
-        return (_match(row) for row in rows)
+        return (_match(row, self.folder) for row in rows)
 
     def done_since(self, done_seq: int) -> list[ArenaMatch]:
         """Matches whose results were stored after ``done_seq``, in that order."""
         rows = self._db.execute(
             "SELECT * FROM matches WHERE done_seq > ? ORDER BY done_seq", (done_seq,)
         )
-        return [_match(row) for row in rows]
+        return [_match(row, self.folder) for row in rows]
 
     def is_table_over(self, table: int) -> bool:
         """Whether no match of a table is still to play (its shared seeds are used up)."""
@@ -325,14 +327,14 @@ class ArenaStore:
         rows = self._db.execute(
             "SELECT * FROM matches WHERE table_no = ? AND status = 'done' ORDER BY id", (table,)
         )
-        return [_match(row) for row in rows]
+        return [_match(row, self.folder) for row in rows]
 
     def last_done(self) -> ArenaMatch | None:
         """The match whose result was stored last."""
         row = self._db.execute(
             "SELECT * FROM matches WHERE done_seq = (SELECT MAX(done_seq) FROM matches)"
         ).fetchone()
-        return _match(row) if row else None
+        return _match(row, self.folder) if row else None
 
     def recent_matches(self, version_id: int, limit: int) -> list[ArenaMatch]:
         rows = self._db.execute(
@@ -340,7 +342,7 @@ class ArenaStore:
             "WHERE s.version_id = ? AND m.status = 'done' ORDER BY m.id DESC LIMIT ?",
             (version_id, limit),
         )
-        return [_match(row) for row in rows]
+        return [_match(row, self.folder) for row in rows]
 
     # -- ratings --------------------------------------------------------------
 
@@ -382,7 +384,7 @@ def _version(row: sqlite3.Row) -> Version:
         )
 
 
-def _match(row: sqlite3.Row) -> ArenaMatch:
+def _match(row: sqlite3.Row, folder: Path) -> ArenaMatch:
     with damaged_unless_read(DATABASE_NAME, f"match {row['id']}"):
         return ArenaMatch(
             id=row["id"],
@@ -392,7 +394,7 @@ def _match(row: sqlite3.Row) -> ArenaMatch:
             seed=row["seed"],
             status=row["status"],
             attempts=row["attempts"],
-            record_path=row["record_path"],
+            record_path=found_path(folder, row["record_path"]),
             result=_result(row),
             done_seq=row["done_seq"],
         )

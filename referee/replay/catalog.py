@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
 
+from referee.claims import found_path
 from referee.errors import ConfigError, RecordError
 from referee.match.termination import Termination
 from referee.record.format import seat_name
@@ -29,7 +30,7 @@ PAIRS_TABLE = "pairs.jsonl"
 """An SPRT's counted pairs (tournament/sprt.py), one line per pair."""
 TABLES = (MATCHES_TABLE, PAIRS_TABLE)
 """Lines of JSON that Landgrave writes beside records, and that are no records."""
-STATUSES = ("finished", "interrupted", "corrupt", "pending", "running")
+STATUSES = ("finished", "interrupted", "corrupt", "pending", "running", "skipped")
 """What an entry's ``status`` can be."""
 
 
@@ -51,6 +52,8 @@ class Entry:
     ranks: tuple[int, ...] = ()
     detail: str = ""
     """Why a record is corrupt."""
+    details: tuple[str, ...] = ()
+    """Per seat, the referee's word on how it ended (a fault's detail, mostly empty)."""
     seed: int | None = None
     """The match seed; None for a match without a record yet."""
     scores: tuple[float, ...] = ()
@@ -76,7 +79,7 @@ class RecordFilter:
     """Kept when started at or after this time."""
 
     def __post_init__(self) -> None:
-        known = [t.label for t in Termination] + list(STATUSES)
+        known = list(dict.fromkeys([t.label for t in Termination] + list(STATUSES)))
         if self.termination is not None and self.termination not in known:
             raise ConfigError(
                 f"unknown termination {self.termination!r}; expected one of {', '.join(known)}"
@@ -133,22 +136,30 @@ def _is_table(path: Path) -> bool:
 
 
 def unfinished_matches(folder: Path) -> list[tuple[int, str, Path | None]]:
-    """(id, status, record path) of the pending and running matches of a tournament folder.
+    """(id, status, record path) of the pending, running and skipped matches of a tournament
+    folder (skipped: a bot in it was quarantined, so it never plays).
 
     Empty when the folder has no tournament database, or one that cannot be read.
     """
     database = folder / DATABASE_NAME
     if not database.is_file():
         return []
-    sql = "SELECT id, status, record_path FROM matches WHERE status IN ('pending', 'running')"
+    sql = (
+        "SELECT id, status, record_path FROM matches "
+        "WHERE status IN ('pending', 'running', 'skipped')"
+    )
     try:
         rows = _query(database, sql)
     except sqlite3.Error:
         # A database of another layout, or one being written anew: the files still list.
         return []
     return [
-        (int(str(number)), str(status), folder / str(path) if path else None)
-        for number, status, path in rows
+        (
+            int(str(number)),
+            str(status),
+            Path(found) if (found := found_path(folder, str(kept) if kept else None)) else None,
+        )
+        for number, status, kept in rows
     ]
 
 
@@ -198,6 +209,7 @@ def _from_summary(summary: Summary) -> Entry:
         steps=footer.steps if footer else None,
         terminations=tuple(Termination(r.termination).label for r in results),
         ranks=tuple(r.rank for r in results),
+        details=tuple(r.detail for r in results),
         seed=header.seed,
         scores=tuple(r.score for r in results),
         programs=tuple(f"{s.bot_name} {s.bot_version}".strip() for s in header.seats),

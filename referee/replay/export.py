@@ -35,7 +35,8 @@ SEAT_COLUMNS = (
 
 
 def match_object(entry: Entry, folder: Path) -> dict[str, Any]:
-    """One match: bots, seed, and per seat (lists in seat order) score, rank and termination."""
+    """One match: bots, seed, and per seat (lists in seat order) score, rank, termination
+    and the referee's detail; ``detail`` says why a corrupt record is."""
     return {
         "path": shown_path(entry, folder),
         "status": entry.status,
@@ -49,6 +50,7 @@ def match_object(entry: Entry, folder: Path) -> dict[str, Any]:
         "scores": list(entry.scores),
         "ranks": list(entry.ranks),
         "terminations": list(entry.terminations),
+        "details": list(entry.details),
         "detail": entry.detail,
     }
 
@@ -68,6 +70,7 @@ def seat_rows(entry: Entry, folder: Path) -> list[dict[str, Any]]:
                 "score": _at(entry.scores, seat),
                 "rank": _at(entry.ranks, seat),
                 "termination": _at(entry.terminations, seat),
+                "detail": _at(entry.details, seat) or entry.detail,
             }
         )
     return rows or [shared]

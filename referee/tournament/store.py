@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from referee.bounds import BOUNDS
-from referee.claims import MatchQueue
+from referee.claims import MatchQueue, found_path
 from referee.database import OffLoop, damaged_unless_read, open_store
 from referee.errors import ConfigError
 from referee.match.result import SeatResult
@@ -115,7 +115,7 @@ class Store:
         self._db = open_store(
             self.path, _SCHEMA, "a tournament database", check_same_thread=check_same_thread
         )
-        self._queue = MatchQueue(self._db, "round, id", _now)
+        self._queue = MatchQueue(self._db, folder, "round, id", _now)
 
     @classmethod
     def off_loop(cls, folder: Path) -> OffLoop[Store]:
@@ -245,11 +245,11 @@ class Store:
             best = min(earliest, key=lambda row: cost(tuple(json.loads(row["seats"]))))
             row = self._queue.claim(worker, best["id"])
             if row is not None:  # else another worker took it between the two statements
-                return _scheduled(row)
+                return _scheduled(row, self.folder)
 
     def _claim_written(self, worker: str) -> ScheduledMatch | None:
         row = self._queue.claim(worker)
-        return _scheduled(row) if row else None
+        return _scheduled(row, self.folder) if row else None
 
     def set_record_path(self, match_id: int, record_path: str) -> None:
         """Name the record of a running match, so record listings can pair them."""
@@ -288,7 +288,7 @@ class Store:
     def matches(self, status: MatchStatus | None = None) -> list[ScheduledMatch]:
         query = "SELECT * FROM matches" + (" WHERE status = ?" if status else "") + " ORDER BY id"
         rows = self._db.execute(query, (status,) if status else ())
-        return [_scheduled(row) for row in rows]
+        return [_scheduled(row, self.folder) for row in rows]
 
     def counts(self) -> Counter[str]:
         """Matches per status; those of a round's plan not written yet count as pending."""
@@ -362,7 +362,7 @@ def _wrong_in(match: ScheduledMatch, entrants: set[str]) -> str | None:
     return None
 
 
-def _scheduled(row: sqlite3.Row) -> ScheduledMatch:
+def _scheduled(row: sqlite3.Row, folder: Path) -> ScheduledMatch:
     with damaged_unless_read(DATABASE_NAME, f"match {row['id']}"):
         return ScheduledMatch(
             id=row["id"],
@@ -373,7 +373,7 @@ def _scheduled(row: sqlite3.Row) -> ScheduledMatch:
             seed=row["seed"],
             status=MatchStatus(row["status"]),
             attempts=row["attempts"],
-            record_path=row["record_path"],
+            record_path=found_path(folder, row["record_path"]),
             result=StoredResult.from_dict(json.loads(row["result"])) if row["result"] else None,
         )
 
