@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import json
 import random
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -104,7 +104,7 @@ class Board:
     edge_kind: list[int]
     harbor: list[int]
     harbor_spots: tuple[tuple[int, int], ...] = ()
-    """(vertex, harbor) of every harbor corner: what the trade ratios look at."""
+    """(vertex, harbor) of every harbor corner."""
     mystery: frozenset[int] = frozenset()
     """Mystery hexes: dealt from ``mystery_pool`` when a road or boat first touches one."""
     deal: tuple[int, ...] = ()
@@ -117,9 +117,18 @@ class Board:
     """What those harbors are dealt from: count per harbor type (0..4, ``GENERIC_HARBOR``)."""
 
     def with_own_tiles(self) -> Board:
-        """A copy whose terrains, numbers and harbors are its own; the geometry stays shared."""
-        harbor = list(self.harbor) if self.harbor_deal else self.harbor
-        return replace(self, terrain=list(self.terrain), numbers=list(self.numbers), harbor=harbor)
+        """A copy whose terrains, numbers and harbors are its own; the geometry stays shared.
+
+        Copied field by field, not by ``dataclasses.replace``, which looks at the
+        fields each time: a search clones a state hundreds of times a move.
+        """
+        other = object.__new__(Board)
+        other.__dict__.update(self.__dict__)
+        other.terrain = list(self.terrain)
+        other.numbers = list(self.numbers)
+        if self.harbor_deal:  # else no harbor changes
+            other.harbor = list(self.harbor)
+        return other
 
     def deal_terrain(self, tile: int, terrain: int) -> None:
         self.terrain[tile] = terrain

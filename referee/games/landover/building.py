@@ -7,6 +7,8 @@ city brings (LANDOVER-04), and the hexes a catapult may raid (LANDOVER-20).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from referee.games.landover import rules as R
 from referee.games.landover.actions import (
     BuildBoat,
@@ -59,25 +61,59 @@ def can_extend(state: Position, seat: int, edge: int, piece: int) -> bool:
 
 
 def route_spots(state: Position, seat: int) -> list[LandoverAction]:
-    """Every road and boat ``seat`` may place, cost aside, within its piece limits.
+    """Every road and boat ``seat`` may place, cost aside, within its piece limits."""
+    return _route_spots(state, seat, roads=True, boats=True)
 
-    Only the sides of corners its buildings and routes reach can take one, so
-    only those are looked at, in the order of the board's edges.
+
+ROAD_BIT, BOAT_BIT = 1 << ROAD, 1 << BOAT
+"""The pieces a route may be extended with from a corner, as bits (``_route_starts``)."""
+
+
+def _route_spots(state: Position, seat: int, roads: bool, boats: bool) -> list[LandoverAction]:
+    """The roads (if ``roads``) and boats (if ``boats``) ``seat`` may place, within its limits.
+
+    As ``can_extend`` decides, edge by edge, but only the sides of the corners
+    it may extend from are looked at, in the order of the board's edges.
     """
     pieces, board = state.pieces, state.board
-    mine = pieces.routes(seat)
+    mine = pieces.laid[seat]
     boats_laid = sum(pieces.edge_piece[e] for e in mine)  # BOAT is 1, ROAD 0
-    roads = len(mine) - boats_laid < R.MAX_ROADS
-    boats = boats_laid < R.MAX_BOATS
-    ends = _route_ends(state, mine)
-    ends.update(pieces.held[seat])
+    roads = roads and len(mine) - boats_laid < R.MAX_ROADS
+    boats = boats and boats_laid < R.MAX_BOATS
+    if not (roads or boats):
+        return []
+    starts = _route_starts(state, seat)
+    edge_owner, edge_kind, edges = pieces.edge_owner, board.edge_kind, board.edges
     spots: list[LandoverAction] = []
-    for e in sorted({e for v in ends for e in board.vertex_edges[v]}):
-        if roads and can_extend(state, seat, e, ROAD):
+    for e in sorted({e for v in starts for e in board.vertex_edges[v]}):
+        if edge_owner[e] >= 0:
+            continue
+        a, b = edges[e]
+        may = starts.get(a, 0) | starts.get(b, 0)
+        if roads and may & ROAD_BIT and edge_kind[e] != EDGE_SEA:
             spots.append(BuildRoad(e))
-        if boats and can_extend(state, seat, e, BOAT):
+        if boats and may & BOAT_BIT and edge_kind[e] != EDGE_LAND:
             spots.append(BuildBoat(e))
     return spots
+
+
+def _route_starts(state: Position, seat: int) -> dict[int, int]:
+    """The corners ``seat`` may extend a route from, with the pieces it may use there.
+
+    Its buildings, for either piece; an empty corner at the end of its roads or
+    boats, for the same piece (LANDOVER-09); never another seat's building.
+    """
+    pieces, edges = state.pieces, state.board.edges
+    owner, edge_piece = pieces.owner, pieces.edge_piece
+    starts: dict[int, int] = {}
+    for e in pieces.laid[seat]:
+        bit = 1 << edge_piece[e]
+        for v in edges[e]:
+            if owner[v] < 0:
+                starts[v] = starts.get(v, 0) | bit
+    for v in pieces.held[seat]:
+        starts[v] = ROAD_BIT | BOAT_BIT
+    return starts
 
 
 def _route_ends(state: Position, edges: list[int]) -> set[int]:
@@ -87,19 +123,17 @@ def _route_ends(state: Position, edges: list[int]) -> set[int]:
 
 def village_spots(state: Position, seat: int) -> list[int]:
     """Free corners at an end of one of the seat's roads or boats."""
-    ends = _route_ends(state, state.pieces.routes(seat))
+    ends = _route_ends(state, state.pieces.laid[seat])
     return [v for v in sorted(ends) if spot_free(state, v)]
 
 
 def build_options(state: Position, seat: int) -> list[LandoverAction]:
     """What ``seat`` can afford to build, and where, in its main phase."""
     player, pieces = state.seats[seat], state.pieces
+    roads, boats = player.can_pay(R.ROAD_COST), player.can_pay(R.BOAT_COST)
     options: list[LandoverAction] = []
-    if player.can_pay(R.ROAD_COST) or player.can_pay(R.BOAT_COST):
-        for spot in route_spots(state, seat):
-            cost = R.ROAD_COST if isinstance(spot, BuildRoad) else R.BOAT_COST
-            if player.can_pay(cost):
-                options.append(spot)
+    if roads or boats:
+        options += _route_spots(state, seat, roads, boats)
     if player.can_pay(R.VILLAGE_COST) and (pieces.count_buildings(seat, VILLAGE) < R.MAX_VILLAGES):
         options += [BuildVillage(v) for v in village_spots(state, seat)]
     if player.can_pay(R.CITY_COST) and pieces.count_buildings(seat, CITY) < R.MAX_CITIES:
@@ -125,7 +159,7 @@ def apply_build(state: Position, seat: int, action: LandoverAction) -> list[Task
             player.pay(R.VILLAGE_COST)
             pieces.build(vertex, seat, VILLAGE)
             player.settle(state.board.vertex_islands(vertex), explore=True)
-            update_awards(state)
+            update_awards(state, corner=vertex)
         case BuildCity(vertex):
             player.pay(R.CITY_COST)
             pieces.upgrade(vertex)
@@ -199,11 +233,21 @@ def is_producing(state: Position, tile: int) -> bool:
     return state.board.terrain[tile] not in (SEA, DESERT, MYSTERY)
 
 
+def tiles_near(state: Position, seats: Iterable[int]) -> list[int]:
+    """The tiles with a building of one of ``seats`` on a corner, in order.
+
+    Only they can hold what a rule looks for next to a seat's buildings: the
+    few corners held, not every tile of the board, are looked at.
+    """
+    held, vertex_tiles = state.pieces.held, state.board.vertex_tiles
+    return sorted({t for seat in seats for v in held[seat] for t in vertex_tiles[v]})
+
+
 def raid_tiles(state: Position, seat: int) -> list[tuple[int, list[int]]]:
     """Tiles ``seat`` may put its catapult on, with the opponents it may rob there."""
     catapults = {player.catapult for player in state.seats}
     result = []
-    for tile in range(len(state.board.terrain)):
+    for tile in tiles_near(state, state.opponents(seat)):
         if not is_producing(state, tile) or tile in catapults or tile in state.pieces.cleared:
             continue
         victims = sorted(tile_seats(state, tile) - {seat})

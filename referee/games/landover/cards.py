@@ -32,6 +32,7 @@ from referee.games.landover.building import (
     raid_tiles,
     route_spots,
     tile_seats,
+    tiles_near,
 )
 from referee.games.landover.culture import metro_spots
 from referee.games.landover.position import Position
@@ -73,40 +74,57 @@ def can_play(state: Position, seat: int, card: int) -> bool:
     other seats' public counts, so the offer never reveals a hidden hand
     (LANDOVER-33: the Commercial Harbor asks for a card, not a commodity).
     """
-    opponents = state.opponents(seat)
+    check = _PLAYABLE.get(card)
+    return True if check is None else check(state, seat)
+
+
+def _any_hand(state: Position, seat: int) -> bool:
+    return any(state.hand_size(o) for o in state.opponents(seat))
+
+
+def _any_military(state: Position, seat: int) -> bool:
+    return any(state.seats[o].military for o in state.opponents(seat))
+
+
+def _vandal_targets(state: Position, seat: int) -> bool:
     mine = state.victory_points(seat)
-    player = state.seats[seat]
-    checks: dict[int, Callable[[], bool]] = {
-        R.ALCHEMIST: lambda: False,
-        R.COMMERCIAL_HARBOR: lambda: (
-            sum(player.hand[: R.RESOURCES]) > 0 and any(state.hand_size(o) for o in opponents)
-        ),
-        R.MASTER_MERCHANT: lambda: bool(_master_targets(state, seat)),
-        R.MERCHANT: lambda: bool(_merchant_tiles(state, seat)),
-        R.RESOURCE_MONOPOLY: lambda: any(state.hand_size(o) for o in opponents),
-        R.COMMODITY_MONOPOLY: lambda: any(state.hand_size(o) for o in opponents),
-        R.CRANE: lambda: not state.perks.crane and _could_improve(state, seat),
-        R.INVENTOR: lambda: len(_inventor_tiles(state)) >= 2,
-        R.IRRIGATION: lambda: bool(_terrain_tiles(state, seat, FIELDS)),
-        R.MINING: lambda: bool(_terrain_tiles(state, seat, MOUNTAINS)),
-        R.MEDICINE: lambda: bool(_medicine_spots(state, seat)),
-        R.ROAD_CARD: lambda: bool(route_spots(state, seat)),
-        R.MILITARY: lambda: player.military < state.military_cap(seat),
-        R.SIEGE: lambda: bool(raid_tiles(state, seat)),
-        R.BISHOP: lambda: bool(raid_tiles(state, seat)),
-        R.DESERTER: lambda: any(state.seats[o].military for o in opponents),
-        R.RAZE: lambda: any(state.seats[o].military for o in opponents),
-        R.DIPLOMAT: lambda: bool(_open_edges(state)),
-        R.SPY: lambda: any(state.dev_hand(o) for o in opponents),
-        R.VANDAL: lambda: any(
-            state.victory_points(o) >= mine and state.hand_size(o) >= 2 for o in opponents
-        ),
-        R.WEDDING: lambda: any(
-            state.victory_points(o) > mine and state.hand_size(o) for o in opponents
-        ),
-    }
-    check = checks.get(card)
-    return True if check is None else check()
+    return any(
+        state.victory_points(o) >= mine and state.hand_size(o) >= 2 for o in state.opponents(seat)
+    )
+
+
+def _wedding_givers(state: Position, seat: int) -> bool:
+    mine = state.victory_points(seat)
+    return any(state.victory_points(o) > mine and state.hand_size(o) for o in state.opponents(seat))
+
+
+# Each card's check, by card (none: always playable). A table made once, not per call:
+# the main phase asks it for every dev card held, at every step.
+_PLAYABLE: dict[int, Callable[[Position, int], bool]] = {
+    R.ALCHEMIST: lambda state, seat: False,
+    R.COMMERCIAL_HARBOR: lambda state, seat: (
+        sum(state.seats[seat].hand[: R.RESOURCES]) > 0 and _any_hand(state, seat)
+    ),
+    R.MASTER_MERCHANT: lambda state, seat: bool(_master_targets(state, seat)),
+    R.MERCHANT: lambda state, seat: bool(_merchant_tiles(state, seat)),
+    R.RESOURCE_MONOPOLY: _any_hand,
+    R.COMMODITY_MONOPOLY: _any_hand,
+    R.CRANE: lambda state, seat: not state.perks.crane and _could_improve(state, seat),
+    R.INVENTOR: lambda state, seat: len(_inventor_tiles(state)) >= 2,
+    R.IRRIGATION: lambda state, seat: bool(_terrain_tiles(state, seat, FIELDS)),
+    R.MINING: lambda state, seat: bool(_terrain_tiles(state, seat, MOUNTAINS)),
+    R.MEDICINE: lambda state, seat: bool(_medicine_spots(state, seat)),
+    R.ROAD_CARD: lambda state, seat: bool(route_spots(state, seat)),
+    R.MILITARY: lambda state, seat: state.seats[seat].military < state.military_cap(seat),
+    R.SIEGE: lambda state, seat: bool(raid_tiles(state, seat)),
+    R.BISHOP: lambda state, seat: bool(raid_tiles(state, seat)),
+    R.DESERTER: _any_military,
+    R.RAZE: _any_military,
+    R.DIPLOMAT: lambda state, seat: bool(_open_edges(state)),
+    R.SPY: lambda state, seat: any(state.dev_hand(o) for o in state.opponents(seat)),
+    R.VANDAL: _vandal_targets,
+    R.WEDDING: _wedding_givers,
+}
 
 
 def _could_improve(state: Position, seat: int) -> bool:
@@ -118,11 +136,8 @@ def _could_improve(state: Position, seat: int) -> bool:
 
 def _terrain_tiles(state: Position, seat: int, terrain: int) -> list[int]:
     """Tiles of ``terrain`` next to a building of ``seat`` (Irrigation, Mining)."""
-    return [
-        tile
-        for tile, t in enumerate(state.board.terrain)
-        if t == terrain and seat in tile_seats(state, tile)
-    ]
+    board_terrain = state.board.terrain
+    return [tile for tile in tiles_near(state, (seat,)) if board_terrain[tile] == terrain]
 
 
 def play(state: Position, seat: int, card: int) -> list[Task]:
@@ -180,10 +195,9 @@ def _medicine_spots(state: Position, seat: int) -> list[int]:
 def _merchant_tiles(state: Position, seat: int) -> list[int]:
     """Producing hexes next to a building of ``seat``; gold unless barred (LANDOVER-23)."""
     barred = GOLD if state.rules.merchant_not_on_gold else None
+    terrain = state.board.terrain
     return [
-        t
-        for t, terrain in enumerate(state.board.terrain)
-        if terrain != barred and is_producing(state, t) and seat in tile_seats(state, t)
+        t for t in tiles_near(state, (seat,)) if terrain[t] != barred and is_producing(state, t)
     ]
 
 
@@ -199,9 +213,8 @@ def _open_edges(state: Position) -> list[int]:
     """Roads and boats with an end touching nothing else of their owner (Diplomat)."""
     pieces = state.pieces
     result = []
-    for e, owner in enumerate(pieces.edge_owner):
-        if owner < 0:
-            continue
+    for e in sorted(e for laid in pieces.laid for e in laid):  # the sides with a piece
+        owner = pieces.edge_owner[e]
         for v in state.board.edges[e]:
             if pieces.owner[v] == owner:
                 continue

@@ -7,6 +7,8 @@ A seat choosing from another's cards (Master Merchant, Spy) sees them.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from referee.games.kept import Kept
 from referee.games.landover import rules as R
 from referee.games.landover.board import TERRAIN_NAMES, Board
@@ -154,12 +156,16 @@ def observe(state: Position, seat: int) -> landover_pb2.Observation:
     return message
 
 
+_DECKS = tuple(
+    tuple(card for card, (_, colour, _) in enumerate(R.CARDS) if colour == deck)
+    for deck in range(3)
+)
+"""The cards of each of the three decks."""
+
+
 def _deck_sizes(deck: list[int]) -> list[int]:
     """Cards left in each of the three decks."""
-    sizes = [0, 0, 0]
-    for (_, colour, _), left in zip(R.CARDS, deck, strict=True):
-        sizes[colour] += left
-    return sizes
+    return [sum(map(deck.__getitem__, cards)) for cards in _DECKS]
 
 
 _BOARDS: Kept[bytes] = Kept(GEOMETRY_CACHE)
@@ -176,19 +182,26 @@ def _board_part(state: Position) -> bytes:
     equal keys fill equal messages.
     """
     board, pieces = state.board, state.pieces
-    key = (
-        id(board.edges),
-        tuple(board.terrain),
-        tuple(board.numbers),
-        tuple(board.harbor),
-        tuple(pieces.owner),
-        tuple(pieces.building),
-        tuple(pieces.wall),
-        tuple(pieces.metro_at),
-        tuple(pieces.edge_owner),
-        tuple(pieces.edge_piece),
+    lists: tuple[Sequence[int], ...] = (
+        board.terrain,
+        board.numbers,
+        board.harbor,
+        pieces.owner,
+        pieces.building,
+        pieces.wall,
+        pieces.metro_at,
+        pieces.edge_owner,
+        pieces.edge_piece,
     )
-    return _BOARDS.get(key, board.edges, lambda: _board_bytes(state))
+    # First the board this state (or the state it was cloned from) last showed:
+    # comparing its lists costs a tenth of making and hashing the key.
+    seen = state._board_seen
+    if seen is not None and seen[0] is board.edges and seen[1] == lists:
+        return seen[2]
+    key = (id(board.edges), *map(tuple, lists))
+    part = _BOARDS.get(key, board.edges, lambda: _board_bytes(state))
+    state._board_seen = (board.edges, tuple(map(list, lists)), part)
+    return part
 
 
 def _board_bytes(state: Position) -> bytes:

@@ -81,6 +81,9 @@ class Position:
         """Actions applied so far: stamps the lists last given, so ``apply`` need not list again."""
         self._listed: tuple[int, dict[int, tuple[LandoverAction, ...]]] = (-1, {})
         self._chance_listed: tuple[int, tuple[LandoverAction, ...]] = (-1, ())
+        self._board_seen: tuple[object, tuple[list[int], ...], bytes] | None = None
+        """The board's lists as last observed (copies) and their part of an Observation
+        (observation.py); a clone starts from its original's."""
 
     # -- seat queries ----------------------------------------------------------
 
@@ -94,8 +97,17 @@ class Position:
         return points + player.explored
 
     def harbor_count(self, seat: int) -> int:
-        owner = self.pieces.owner
-        return sum(1 for v, _ in self.board.harbor_spots if owner[v] == seat)
+        harbor = self.board.harbor
+        return sum(1 for v in self.pieces.held[seat] if harbor[v] >= 0)
+
+    def _harbors(self, seat: int) -> set[int]:
+        """The harbor types at the seat's buildings.
+
+        Looked up from the seat's few corners, not over the board's harbors: the
+        main phase asks at every step.
+        """
+        harbor = self.board.harbor
+        return {harbor[v] for v in self.pieces.held[seat] if harbor[v] >= 0}
 
     def safe_hand(self, seat: int) -> int:
         """Cards a 7 leaves alone."""
@@ -112,8 +124,7 @@ class Position:
 
     def trade_ratios(self, seat: int) -> list[int]:
         """The best bank ratio for giving each kind (LANDOVER-16)."""
-        owner = self.pieces.owner
-        harbors = {h for v, h in self.board.harbor_spots if owner[v] == seat}
+        harbors = self._harbors(seat)
         ratios = [3 if GENERIC_HARBOR in harbors else 4] * R.KINDS
         for kind in harbors - {GENERIC_HARBOR}:
             ratios[kind] = 2

@@ -273,17 +273,8 @@ def _deal(state: Position, tile: int, action: DealTerrain | DealNumber) -> None:
 
 def is_moot(state: Position, task: Task) -> bool:
     """Whether chance's ``task`` can have no effect, so it is dropped."""
-    checks: dict[str, Callable[[], bool]] = {
-        "draw": lambda: (
-            state.dev_hand(task.seat) >= R.DEV_HAND_LIMIT or not _deck_counts(state, task.a)
-        ),
-        "discard": lambda: task.a <= 0 or not state.hand_size(task.seat),
-        "steal": lambda: not state.hand_size(task.a),
-        "raze": lambda: not _razable(state, task.seat),
-        "deal": lambda: _deal_is_moot(state, task),
-    }
-    check = checks.get(task.kind)
-    return check is not None and check()
+    check = _MOOT.get(task.kind)
+    return check is not None and check(state, task)
 
 
 def _deal_is_moot(state: Position, task: Task) -> bool:
@@ -296,6 +287,18 @@ def _deal_is_moot(state: Position, task: Task) -> bool:
     if task.purpose == "harbor":
         return board.harbor[board.harbor_deal[task.a][0]] >= 0
     return board.numbers[task.a] > 0 or board.terrain[task.a] == DESERT
+
+
+# Each chance task's check, by kind (none: never moot); made once, not per call.
+_MOOT: dict[str, Callable[[Position, Task], bool]] = {
+    "draw": lambda state, task: (
+        state.dev_hand(task.seat) >= R.DEV_HAND_LIMIT or not _deck_counts(state, task.a)
+    ),
+    "discard": lambda state, task: task.a <= 0 or not state.hand_size(task.seat),
+    "steal": lambda state, task: not state.hand_size(task.a),
+    "raze": lambda state, task: not _razable(state, task.seat),
+    "deal": _deal_is_moot,
+}
 
 
 def _deck_counts(state: Position, deck: int) -> dict[int, int]:

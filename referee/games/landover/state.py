@@ -21,8 +21,10 @@ others for what must come next). The imports run one way: into here.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Sequence
 from fractions import Fraction
+from itertools import repeat
 
 from referee.engine import CHANCE, SeatOutcome, State, outcomes_from_scores
 from referee.errors import IllegalAction
@@ -68,6 +70,19 @@ __all__ = ["CITY", "VILLAGE", "LandoverState", "Phase"]
 PRIVATE_CHOICES = frozenset({"master_take", "wedding", "harbor_give", "harbor_return"})
 """Choices of a card to hand over that only the giver and the taker see (LANDOVER-33, -35)."""
 
+# The main phase's fixed actions, made once: its options are listed at most steps,
+# and a frozen dataclass costs a call to make. An action is a value, so sharing is safe.
+_BANK_TRADES = tuple(
+    tuple(BankTrade(give, get) for get in range(R.KINDS) if get != give) for give in range(R.KINDS)
+)
+"""Per kind given, the bank trades for every other kind, in order."""
+_IMPROVE = tuple(ImproveCulture(track) for track in range(3))
+_PLAY = tuple(PlayCard(card) for card in range(R.NUM_CARDS))
+_PRE_ROLL: tuple[LandoverAction, ...] = (
+    RollDice(),
+    *(ChooseDice(r, w) for r in range(1, 7) for w in range(1, 7)),
+)
+
 
 class LandoverState(Position, State[LandoverAction]):
     """A Landover game: the engine contract and the turn machine over a Position."""
@@ -84,12 +99,13 @@ class LandoverState(Position, State[LandoverAction]):
             "_listed",
             "_chance_listed",
             "_list_reprs",
+            "_board_seen",
         }
     )
     """Rules and players are named in ``identity``; route lengths follow from the roads, and
     the seats' tallies of pieces from the board's lists; the step count and the lists it
     stamps only spare ``apply`` from listing again; the texts ``canonical()`` keeps of the
-    board's lists (referee/games/reprs.py)."""
+    board's lists (referee/games/reprs.py), and the board the last observation showed."""
     records = frozenset({"seats", "pieces", "bank", "awards", "perks"})
     """The owners of the data (records.py), checked field by field for the digest."""
 
@@ -136,7 +152,8 @@ class LandoverState(Position, State[LandoverAction]):
     def _was_listed(self, seat: int, action: LandoverAction) -> bool:
         """Whether ``action`` itself (not an equal one) is in the list given ``seat`` this step.
 
-        ``apply`` then need not list again. Any other action, and any action after
+        ``apply`` then need not check it, nor who acts: a list given this step is
+        empty for a seat that does not act. Any other action, and any action after
         a step, is checked against a new list; a hand-made change between listing
         and applying is the caller's to avoid (as with any legal list it holds).
         """
@@ -145,7 +162,8 @@ class LandoverState(Position, State[LandoverAction]):
         else:
             steps, lists = self._listed
             listed = lists.get(seat, ())
-        return steps == self._steps and any(item is action for item in listed)
+        # map over operator.is_: the scan in C, twice as fast as a generator.
+        return steps == self._steps and any(map(operator.is_, listed, repeat(action)))
 
     def _legal_actions(self, seat: int) -> list[LandoverAction]:
         if seat == CHANCE or seat not in self.to_act():
@@ -158,37 +176,38 @@ class LandoverState(Position, State[LandoverAction]):
         if self.phase is Phase.SETUP:
             return building.setup_options(self)
         if self.phase is Phase.PRE_ROLL:
-            dice: list[LandoverAction] = [
-                ChooseDice(r, w) for r in range(1, 7) for w in range(1, 7)
-            ]
-            return [RollDice(), *dice]
+            return list(_PRE_ROLL)
         return self._main_options()
 
     def apply(self, seat: int, action: LandoverAction) -> None:
-        listed = self._was_listed(seat, action)
+        if not self._was_listed(seat, action):
+            self._check_legal(seat, action)
+        self._steps += 1
+        if seat == CHANCE:
+            self._apply_chance(action)
+        elif self.offer is not None and self.offer.is_open:
+            self._apply_trade(seat, action)
+        elif self.tasks:
+            self.tasks[:1] = cards.apply_choice(self, self.tasks[0], action)
+        elif self.phase is Phase.SETUP:
+            self._apply_setup(seat, action)
+        elif self.phase is Phase.PRE_ROLL:
+            self._apply_pre_roll(action)
+        else:
+            self._apply_main(seat, action)
+        self._advance()
+
+    def _check_legal(self, seat: int, action: LandoverAction) -> None:
+        """Raise IllegalAction unless ``seat`` acts now and ``action`` is legal for it."""
         if seat == CHANCE:
             if self.to_act() != (CHANCE,):
                 raise IllegalAction("landover: chance does not act now")
-            if not listed and action not in [o for o, _ in self.chance_outcomes()]:
+            if action not in [o for o, _ in self.chance_outcomes()]:
                 raise IllegalAction(f"landover: {action!r} is not a chance outcome now")
-            self._steps += 1
-            self._apply_chance(action)
-        else:
-            self.check_can_act(seat)
-            if not listed and action not in self._legal_actions(seat):
-                raise IllegalAction(f"landover: {action!r} is not legal for seat {seat} now")
-            self._steps += 1
-            if self.offer is not None and self.offer.is_open:
-                self._apply_trade(seat, action)
-            elif self.tasks:
-                self.tasks[:1] = cards.apply_choice(self, self.tasks[0], action)
-            elif self.phase is Phase.SETUP:
-                self._apply_setup(seat, action)
-            elif self.phase is Phase.PRE_ROLL:
-                self._apply_pre_roll(action)
-            else:
-                self._apply_main(seat, action)
-        self._advance()
+            return
+        self.check_can_act(seat)
+        if action not in self._legal_actions(seat):
+            raise IllegalAction(f"landover: {action!r} is not legal for seat {seat} now")
 
     def observation(self, seat: int) -> landover_pb2.Observation:
         return observe(self, seat)
@@ -380,17 +399,17 @@ class LandoverState(Position, State[LandoverAction]):
         options: list[LandoverAction] = [EndTurn(), *building.build_options(self, seat)]
         if player.can_pay(R.MILITARY_COST) and player.military < self.military_cap(seat):
             options.append(BuyMilitary())
-        options += [ImproveCulture(track) for track in culture.improvable(self, seat)]
+        options += [_IMPROVE[track] for track in culture.improvable(self, seat)]
         for give, ratio in enumerate(self.trade_ratios(seat)):
             if hand[give] >= ratio:
-                options += [BankTrade(give, get) for get in range(R.KINDS) if get != give]
+                options += _BANK_TRADES[give]
         perks = self.perks
         if perks.free_raids or (not perks.raided and player.military >= 1):
             for tile, victims in building.raid_tiles(self, seat):
                 options += [Raid(tile, victim) for victim in victims]
         for card, count in enumerate(player.dev):
             if count and cards.can_play(self, seat, card):
-                options.append(PlayCard(card))
+                options.append(_PLAY[card])
         if self.offers_made < self.rules.trade_offers and self.rules.trade_cards and sum(hand):
             options.append(ProposeTrade())
         return options
