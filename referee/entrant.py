@@ -10,7 +10,8 @@ still one bot.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import shlex
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from referee.builtin_bots import BUILTIN_BOTS
@@ -48,6 +49,25 @@ class Entrant:
     def is_remote(self) -> bool:
         """Whether the seat is kept for a bot someone runs elsewhere (``remote:NAME``)."""
         return self.command.startswith(REMOTE_PREFIX)
+
+    def anchored(self) -> Entrant:
+        """The entrant with its command's relative paths made absolute, so it starts from
+        any working folder (a tournament resumed elsewhere). A word is taken for a path
+        when it names a file or folder here and has a '/' or a suffix (``my_bot.py``,
+        ``bots/x``), so a built-in bot's name (``random``) stays a name."""
+        if self.is_remote:
+            return self
+        words = shlex.split(self.command)
+        anchored = [_absolute(word) for word in words]
+        return self if anchored == words else replace(self, command=shlex.join(anchored))
+
+
+def _absolute(word: str) -> str:
+    path = Path(word)
+    looks_like_a_path = "/" in word or path.suffix != ""
+    if looks_like_a_path and not path.is_absolute() and path.exists():
+        return str(path.resolve())
+    return word
 
 
 def name_from_command(command: str) -> str:

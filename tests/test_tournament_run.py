@@ -339,3 +339,31 @@ def test_a_tournament_begun_in_one_folder_finds_its_records_from_any_other(
     assert records and all(record.is_file() for record in records)
     for record in records:
         verify_record(record)
+
+
+def test_a_bot_given_by_a_relative_path_still_starts_when_resumed_from_elsewhere(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`--bot my_bot.py` in one folder, `--resume` from another: the bot is kept by its
+    absolute path (a built-in bot's name stays a name)."""
+    (tmp_path / "mine").mkdir()
+    (tmp_path / "mine" / "my_bot.py").write_text((BOTS / "random_bot.py").read_text())
+    monkeypatch.chdir(tmp_path / "mine")
+    spec = TournamentSpec(
+        game="land",
+        name="anchored",
+        entrants=(Entrant.parse("my_bot.py"), Entrant.parse("random")),
+    )
+    store, spec = open_tournament(tmp_path / "t", spec)
+    store.close()
+    assert [e.command for e in spec.entrants] == [str(tmp_path / "mine" / "my_bot.py"), "random"]
+    assert [e.name for e in spec.entrants] == ["my-bot", "random"]
+    monkeypatch.chdir("/")
+    store, resumed = open_tournament(tmp_path / "t", None)
+    assert resumed.entrants == spec.entrants
+    trio.run(run_tournament, store, resumed)
+    played = store.matches()
+    store.close()
+    assert played and all(match.result is not None for match in played)
+    terminations = {seat.termination.label for m in played if m.result for seat in m.result.seats}
+    assert terminations == {"normal"}  # my-bot started each time, from "/"

@@ -11,7 +11,7 @@ import json
 import sys
 import uuid
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -127,6 +127,8 @@ def open_tournament(folder: Path, spec: TournamentSpec | None) -> tuple[Store, T
             reset = store.reset_unfinished()
             logger.info("resuming", tournament=spec.name, unfinished=reset)
         else:
+            # Its bots' paths as absolute ones: a resume may start in another folder.
+            spec = replace(spec, entrants=tuple(e.anchored() for e in spec.entrants))
             _initialise(store, spec, planned)
         # Key files read, the secret made and checked before any match.
         MatchKeys.of_tournament(store, spec).check_unchanged(store)
