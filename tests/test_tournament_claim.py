@@ -46,6 +46,21 @@ def test_a_claim_with_a_cost_takes_the_cheapest_pending_match_the_first_of_equal
     store.close()
 
 
+def test_claims_by_cost_finish_a_seed_group_at_every_table_before_the_next(
+    tmp_path: Path,
+) -> None:
+    """Even progress: idle bots a and b would keep playing each other seed after seed,
+    and a tournament stopped early would have played one table only."""
+    store, _ = open_tournament(tmp_path / "t", spec("a b c", 3))
+    a_and_b = lambda seats: (int(set(seats) != {"a", "b"}),)  # noqa: E731 - their bots idle
+    groups = []
+    while (match := store.claim("w1", a_and_b)) is not None:
+        groups.append(match.group)
+        store.finish(match.id, NO_SEATS, "r")
+    assert groups == sorted(groups) and len(set(groups)) == 3
+    store.close()
+
+
 @pytest.mark.slow
 def test_claims_by_cost_take_every_match_once_across_chunks_and_workers(tmp_path: Path) -> None:
     store, _ = open_tournament(tmp_path / "t", spec("a b c", CHUNK // 6 + CLAIM_WINDOW))

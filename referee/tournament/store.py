@@ -223,8 +223,10 @@ class Store:
         """Take the next pending match for this worker, atomically; None when none is left.
 
         With ``cost``, the cheapest of the next ``CLAIM_WINDOW`` pending matches of
-        the earliest round (the first of equals): a worker takes the matches its
-        idle bots can play, instead of starting more bots for the next in line.
+        the earliest seed group of the earliest round (the first of equals): a worker
+        takes the matches its idle bots can play, instead of starting more bots for
+        the next in line, and every table still plays a seed group before any plays
+        the next (even progress, docs/tournaments.md).
         """
         claim = self._claim_written if cost is None else partial(self._claim_cheapest, cost=cost)
         while (match := claim(worker)) is None:
@@ -235,13 +237,14 @@ class Store:
     def _claim_cheapest(self, worker: str, cost: SeatsCost) -> ScheduledMatch | None:
         while True:
             rows = self._db.execute(
-                "SELECT id, round, seats FROM matches WHERE status = 'pending' "
+                "SELECT id, round, group_no, seats FROM matches WHERE status = 'pending' "
                 "ORDER BY round, id LIMIT ?",
                 (CLAIM_WINDOW,),
             ).fetchall()
             if not rows:
                 return None
-            earliest = [row for row in rows if row["round"] == rows[0]["round"]]
+            first = (rows[0]["round"], rows[0]["group_no"])
+            earliest = [row for row in rows if (row["round"], row["group_no"]) == first]
             best = min(earliest, key=lambda row: cost(tuple(json.loads(row["seats"]))))
             row = self._queue.claim(worker, best["id"])
             if row is not None:  # else another worker took it between the two statements
