@@ -316,6 +316,7 @@ def test_a_tournament_on_a_dask_cluster_gives_the_same_results(tmp_path: Path) -
     assert {worker for worker, _ in rows} == {"dask"}
     for _, record in rows:
         verify_record(tmp_path / "dask" / record)  # the worker's record came back whole
+    assert list((tmp_path / "dask" / "logs").glob("dask-*/*.stderr"))  # and its bots' logs
 
 
 def test_a_tournament_begun_in_one_folder_finds_its_records_from_any_other(

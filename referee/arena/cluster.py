@@ -43,7 +43,13 @@ from referee.arena.scheduler import schedule_next
 from referee.arena.spec import ArenaSpec
 from referee.arena.store import ArenaMatch
 from referee.errors import LandgraveError
-from referee.tournament.distributed import _connect, _disconnect, _wait_first
+from referee.tournament.distributed import (
+    _connect,
+    _disconnect,
+    _wait_first,
+    batch_logs,
+    quiet_worker_logs,
+)
 from referee.tournament.execute import (
     BotPool,
     match_settings,
@@ -56,8 +62,6 @@ from referee.transport.process import BotCommand
 
 logger = structlog.get_logger("referee.arena")
 
-MAX_LOG_BYTES = 64 * 1024
-"""Of each bot log a worker sends back, the last this many bytes."""
 CACHE_KEEP_S = 7 * 24 * 3600
 """A worker removes a cached package it has not started for this long."""
 LOCK_FILE = ".lock"
@@ -108,6 +112,7 @@ def play_batch(
     reason comes back, so the others of the batch still are.
     """
     worker = _worker()
+    quiet_worker_logs()
     try:
         spec = ArenaSpec.from_json(spec_json)
         commands: dict[str, BotCommand] = {}
@@ -216,7 +221,7 @@ async def _play_batch(
                 played.append((match["id"], summary, record.read_text("utf-8")))
 
         await run_lanes(first, match_settings(first), folder / "logs", lane, commands)
-        logs = _logs(folder / "logs")
+        logs = batch_logs(folder / "logs")
     return [(match_id, summary, text, logs) for match_id, summary, text in played]
 
 
@@ -224,14 +229,6 @@ def _scheduled(match: dict[str, Any]) -> ScheduledMatch:
     seats = tuple(str(v) for v in match["seats"])
     return ScheduledMatch(match["id"], 0, match["table"], 0, seats, match["seed"],
                           MatchStatus.RUNNING, match["attempts"], None, None)  # fmt: skip
-
-
-def _logs(folder: Path) -> dict[str, str]:
-    logs = {}
-    for path in sorted(folder.glob("*.stderr")) if folder.is_dir() else []:
-        data = path.read_bytes()[-MAX_LOG_BYTES:]
-        logs[path.name] = data.decode("utf-8", errors="replace")
-    return logs
 
 
 # -- on the coordinator -----------------------------------------------------------

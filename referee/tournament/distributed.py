@@ -15,6 +15,7 @@ address of a running scheduler (``tcp://host:8786``).
 from __future__ import annotations
 
 import dataclasses
+import logging
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -40,16 +41,20 @@ logger = structlog.get_logger("referee.tournament")
 
 Outcome = tuple[int, StoredResult, str]
 """A played match as a worker returns it: its id, its result and its record's text."""
+MAX_LOG_BYTES = 64 * 1024
+"""Of each bot log a worker sends back, the last this many bytes."""
 
 
 def play_batch(
     spec_json: str, matches: list[dict[str, Any]], chance_secret: str, signing_key: str
-) -> list[Outcome]:
-    """Runs on a Dask worker: play these scheduled matches and return their outcomes.
+) -> tuple[list[Outcome], dict[str, str]]:
+    """Runs on a Dask worker: play these scheduled matches; their outcomes, and the
+    batch's bot logs by file name.
 
     The tournament's keys come as hex (empty: no signing), not from key files:
     a worker need not share the coordinator's files.
     """
+    quiet_worker_logs()
     spec = TournamentSpec.from_json(spec_json)
     scheduled = [ScheduledMatch(**{**m, "seats": tuple(m["seats"])}) for m in matches]
     keys = MatchKeys(bytes.fromhex(chance_secret), bytes.fromhex(signing_key) or None)
@@ -58,7 +63,7 @@ def play_batch(
 
 async def _play_batch(
     spec: TournamentSpec, scheduled: list[ScheduledMatch], keys: MatchKeys
-) -> list[Outcome]:
+) -> tuple[list[Outcome], dict[str, str]]:
     settings = match_settings(spec)
     outcomes: list[Outcome] = []
     queue = iter(scheduled)
@@ -73,7 +78,24 @@ async def _play_batch(
                 outcomes.append((match.id, summary, record.read_text(encoding="utf-8")))
 
         await run_lanes(spec, settings, folder / "logs", lane)
-    return outcomes
+        return outcomes, batch_logs(folder / "logs")
+
+
+def batch_logs(folder: Path) -> dict[str, str]:
+    """The bots' stderr logs a batch left in ``folder``, the last ``MAX_LOG_BYTES`` of each,
+    to send back from the worker (whose scratch folder goes with the batch)."""
+    logs = {}
+    for path in sorted(folder.glob("*.stderr")) if folder.is_dir() else []:
+        data = path.read_bytes()[-MAX_LOG_BYTES:]
+        logs[path.name] = data.decode("utf-8", errors="replace")
+    return logs
+
+
+def quiet_worker_logs() -> None:
+    """On a Dask worker, which never ran our command line's logging setup, keep our
+    events to warnings: structlog's default prints every event, a line per match."""
+    if not structlog.is_configured():
+        structlog.configure(wrapper_class=structlog.make_filtering_bound_logger(logging.WARNING))
 
 
 async def play_on_dask(store: Store, spec: TournamentSpec) -> None:
@@ -118,7 +140,7 @@ def _store_batch(
 ) -> None:
     """Write a finished batch's records and results; a failed batch's matches wait for a resume."""
     try:
-        outcomes: list[Outcome] = future.result()
+        outcomes, logs = future.result()
     except Exception as error:  # a worker died or the batch raised: nothing of it counts
         logger.warning("dask batch failed", matches=[m.id for m in batch], error=repr(error))
         for match in batch:
@@ -127,6 +149,11 @@ def _store_batch(
     by_id = {match.id: match for match in batch}
     records = store.folder / "records"
     records.mkdir(parents=True, exist_ok=True)
+    if logs:  # each batch's own folder: its bots' logs carry the batch's numbering
+        kept = store.folder / "logs" / f"dask-{min(by_id):06d}"
+        kept.mkdir(parents=True, exist_ok=True)
+        for name, text in logs.items():
+            (kept / name).write_text(text, encoding="utf-8")
     for match_id, result, text in outcomes:
         path = record_path(records, by_id[match_id])
         path.write_text(text, encoding="utf-8")
