@@ -56,7 +56,10 @@ def test_a_folder_package_runs_its_python_file_with_the_referees_python(tmp_path
         (TOML.replace('command = "bot.py --fast"', ""), "'command' must be"),
         (TOML.replace('games = ["land"]', "games = []"), "'games' must list"),
         (TOML.replace('name = "my-bot"', 'name = "My Bot!"'), "must be lower-case"),
-        ('colour = "red"\n' + TOML, "unknown key 'colour'"),
+        ('colour = "red"\n' + TOML, "unknown key 'colour'; the keys are author, command, "),
+        (TOML.replace("games =", "game ="), "unknown key 'game'; did you mean 'games'[?]"),
+        (TOML.replace("memory_mb =", "memory ="), "did you mean 'resources.memory_mb'[?]"),
+        (TOML.replace('version = "1.0"', "version = 1.0"), r'quote it: version = "1.0"'),
         (TOML.replace("memory_mb = 512", "memory_mb = -1"), "resources.memory_mb must be"),
     ],
 )

@@ -22,6 +22,7 @@ no links, devices or absolute paths, and within size limits.
 
 from __future__ import annotations
 
+import difflib
 import hashlib
 import itertools
 import lzma
@@ -34,7 +35,7 @@ import tarfile
 import tomllib
 import zipfile
 import zlib
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
@@ -90,7 +91,8 @@ class Manifest:
             raise PackageError(f"{where}: not valid TOML: {error}") from None
         unknown = set(data) - _KNOWN_KEYS
         if unknown:
-            raise PackageError(f"{where}: unknown key {sorted(unknown)[0]!r}")
+            key = sorted(unknown)[0]
+            raise PackageError(f"{where}: unknown key {key!r}{_instead(key, _KNOWN_KEYS)}")
         command = _command(data, where)
         games = data.get("games")
         if not isinstance(games, list) or not games or not all(isinstance(g, str) for g in games):
@@ -407,10 +409,19 @@ def _command(data: Mapping[str, Any], where: str) -> tuple[str, ...]:
     return tuple(words)
 
 
+def _instead(key: str, known: Iterable[str], prefix: str = "") -> str:
+    """What an unknown key may have meant: the closest known one, else every one."""
+    close = difflib.get_close_matches(key, list(known), n=1)
+    if close:
+        return f"; did you mean '{prefix}{close[0]}'?"
+    return f"; the keys are {', '.join(prefix + k for k in sorted(known))}"
+
+
 def _text(data: Mapping[str, Any], key: str, where: str) -> str:
     value = data.get(key)
     if not isinstance(value, str) or not value.strip() or len(value) > 64:
-        raise PackageError(f"{where}: {key!r} must be a text of 1-64 characters")
+        quoted = f' (quote it: {key} = "{value}")' if isinstance(value, int | float) else ""
+        raise PackageError(f"{where}: {key!r} must be a text of 1-64 characters{quoted}")
     return value.strip()
 
 
@@ -428,7 +439,10 @@ def _resources(data: object, where: str) -> Resources:
         raise PackageError(f"{where}: [resources] must be a table")
     unknown = set(data) - _RESOURCE_KEYS
     if unknown:
-        raise PackageError(f"{where}: unknown key resources.{sorted(unknown)[0]}")
+        key = sorted(unknown)[0]
+        raise PackageError(
+            f"{where}: unknown key 'resources.{key}'{_instead(key, _RESOURCE_KEYS, 'resources.')}"
+        )
     values = {}
     for key in _RESOURCE_KEYS & set(data):
         value = data[key]
