@@ -20,7 +20,9 @@ def new_file(path: Path, flag: str) -> None:
 
 def new_folder(path: Path, flag: str) -> None:
     """Refuse ``path`` when it is a file, or a folder with anything in it."""
-    if path.exists() and (not path.is_dir() or any(path.iterdir())):
+    if path.exists() and not path.is_dir():
+        raise ConfigError(f"{flag}: {path} is a file; give a new folder")
+    if path.exists() and any(path.iterdir()):
         raise ConfigError(f"{flag}: {path} is not empty; give a new folder")
 
 

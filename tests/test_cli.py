@@ -257,3 +257,22 @@ def test_output_cut_short_by_its_reader_is_no_traceback(tmp_path: Path) -> None:
     stderr = listing.stderr.read().decode()
     assert listing.wait(timeout=60) == 141
     assert "Traceback" not in stderr and "BrokenPipeError" not in stderr, stderr
+
+
+def test_a_mistyped_name_is_told_apart_from_nothing_there_yet(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A misspelt game is not 'no ladder yet', a filter matching nothing is not 'no
+    records', and a file given for a folder is not 'not empty'."""
+    said = one_line_error(["ladder", "show", "lnad"], capsys)
+    assert said.startswith("referee: error: unknown game 'lnad'")
+    assert main(["match", "land", "--bot", "random", "--bot", "random", "--record",
+                 str(tmp_path / "m.jsonl")]) == 0  # fmt: skip
+    capsys.readouterr()
+    assert main(["records", str(tmp_path), "--game", "lnad"]) == 0
+    assert "match the filters" in capsys.readouterr().out.replace("\n", " ")
+    a_file = tmp_path / "notes.txt"
+    a_file.write_text("")
+    bots = ["--bot", "random", "--bot", "land-greedy"]
+    said = one_line_error(["tournament", "--game", "land", *bots, "--out", str(a_file)], capsys)
+    assert said.endswith("is a file; give a new folder")

@@ -23,8 +23,10 @@ def add_parser(commands: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     from referee.cli.show import wide_console
     from referee.errors import ConfigError
+    from referee.games import get_engine
     from referee.tournament import ladders
 
+    get_engine(args.game)  # an unknown game is named as such, not as a ladder not yet begun
     ladder = ladders.load(args.game)
     if not ladder.games:
         raise ConfigError(

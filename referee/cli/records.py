@@ -68,11 +68,11 @@ def run(args: argparse.Namespace) -> int:
     elif args.csv:
         write_csv(entries, args.folder, sys.stdout)
     else:
-        _print_table(entries, args.folder)
+        _print_table(entries, args.folder, filtered=keep != RecordFilter())
     return 0
 
 
-def _print_table(entries: list[Entry], folder: Path) -> None:
+def _print_table(entries: list[Entry], folder: Path, *, filtered: bool) -> None:
     from rich.console import Console
     from rich.table import Table
 
@@ -83,7 +83,7 @@ def _print_table(entries: list[Entry], folder: Path) -> None:
         # Piped to a file or a pager: whole paths and names beat fitting 80 columns.
         console = Console(width=240)
     if not entries:
-        console.print(f"no records in {folder}")
+        console.print(f"no records in {folder}{' match the filters' if filtered else ''}")
         return
     table = Table("started", "game", "bots", "steps", "status", "result", "record")
     for entry in entries:
