@@ -138,7 +138,7 @@ async def test_a_bot_that_never_says_hello_is_a_startup_failure(land: Any, tmp_p
     # after its startup timeout (twice, when a start on a congested machine is retried).
     assert time.monotonic() - started < 45
     assert result.seats[1].termination is Termination.STARTUP_FAILURE
-    assert "did not connect and say hello in time" in result.seats[1].detail
+    assert "did not connect and say hello within 4 s (--startup-timeout)" in result.seats[1].detail
     assert result.seats[0].termination is Termination.ADJUDICATED
 
 

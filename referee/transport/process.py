@@ -157,7 +157,7 @@ class BotProcess:
                 self.command.label, hello.name, hello.version, shlex.join(self.command.argv)
             )
             return True
-        reason = self._startup_failure()
+        reason = self._startup_failure(startup_timeout_s)
         logger.warning("bot failed to start", bot=self.command.label, reason=reason)
         self.connection.detach(reason)
         await self.aclose()
@@ -212,19 +212,20 @@ class BotProcess:
             return None
         return self._accounts.claim()
 
-    def _startup_failure(self) -> str:
+    def _startup_failure(self, startup_timeout_s: float) -> str:
         assert self._process is not None
         code = self._process.poll()
         if code is not None:
             return f"exited with code {code} before saying hello{self.stderr_tail()}"
         if self.connection.gone is not None:
             return f"refused: {self.connection.gone}"
+        in_time = f"within {startup_timeout_s:g} s (--startup-timeout)"
         if self.connection.refused_peer is not None:
             return (
-                "did not connect and say hello in time (another process came with its "
+                f"did not connect and say hello {in_time} (another process came with its "
                 f"token and was refused: {self.connection.refused_peer})"
             )
-        return "did not connect and say hello in time"
+        return f"did not connect and say hello {in_time}"
 
     def stderr_tail(self) -> str:
         """What the bot's stderr says last, for fault details (': ...' or ''): see
