@@ -199,10 +199,6 @@ class Pieces:
         """The victory points of ``seat``'s buildings: 1 a village, 2 a city."""
         return self.counts[seat][3]
 
-    def routes(self, seat: int) -> list[int]:
-        """The edges where ``seat`` has a road or boat, in order."""
-        return list(self.laid[seat])
-
     def count_walls(self, seat: int) -> int:
         return self.counts[seat][2]
 
