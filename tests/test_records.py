@@ -110,15 +110,18 @@ def test_a_tournament_database_adds_pending_and_running_matches(folder: Path) ->
         db.execute("CREATE TABLE matches (id INTEGER, status TEXT, record_path TEXT)")
         db.executemany(
             "INSERT INTO matches VALUES (?, ?, ?)",
-            [(1, "done", "a.jsonl"), (2, "running", "d.jsonl"), (3, "pending", None)],
-        )
+            [(1, "done", "a.jsonl"), (2, "running", "d.jsonl"), (3, "pending", None),
+             (10, "pending", None), (11, "skipped", None)],
+        )  # fmt: skip
     db.close()
     entries = list_records(folder)
     by_name = {e.path.name if e.path else e.match_id: e.status for e in entries}
     assert by_name["d.jsonl"] == "running"
     assert by_name["#3"] == "pending"
+    assert by_name["#11"] == "skipped"  # a quarantined bot's: it will never be played
     assert by_name["a.jsonl"] == "finished"
-    assert names(list_records(folder, RecordFilter(termination="pending"))) == ["#3"]
+    pending = list_records(folder, RecordFilter(termination="pending"))
+    assert [e.match_id for e in pending] == ["#3", "#10"]  # by number, not as text
 
 
 def test_a_database_of_another_layout_is_ignored(folder: Path) -> None:

@@ -109,7 +109,14 @@ def list_records(folder: Path, keep: RecordFilter | None = None) -> list[Entry]:
     entries = _with_unfinished([_entry(path) for path in find_records(folder)], folder)
     keep = keep or RecordFilter()
     kept = [entry for entry in entries if keep.keeps(entry)]
-    return sorted(kept, key=lambda e: (e.started_at, str(e.path or ""), e.match_id))
+    return sorted(kept, key=_listing_order)
+
+
+def _listing_order(entry: Entry) -> tuple[str, str, int, str]:
+    """Oldest first; matches not begun (``#N``, no start time) by their number, #2 before #10."""
+    number = entry.match_id.removeprefix("#")
+    ordinal = int(number) if entry.match_id.startswith("#") and number.isdigit() else 0
+    return entry.started_at, str(entry.path or ""), ordinal, entry.match_id
 
 
 def find_records(folder: Path) -> list[Path]:
