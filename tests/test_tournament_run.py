@@ -368,3 +368,20 @@ def test_a_bot_given_by_a_relative_path_still_starts_when_resumed_from_elsewhere
     assert played and all(match.result is not None for match in played)
     terminations = {seat.termination.label for m in played if m.result for seat in m.result.seats}
     assert terminations == {"normal"}  # my-bot started each time, from "/"
+
+
+def test_the_byes_of_a_swiss_tournament_are_named_at_its_end(tmp_path: Path) -> None:
+    """A bye counts in the pairings' points and in no game of the standings: said so."""
+    done = run_referee(
+        "tournament", "--game", "land", "--bot", "random", "--bot", "land-greedy",
+        "--bot", "land-frontier", "--format", "swiss", "--games", "1", "--no-progress",
+        "--out", str(tmp_path / "t"),
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    with sqlite3.connect(tmp_path / "t" / DATABASE_NAME) as db:
+        (byes,) = db.execute("SELECT value FROM meta WHERE key = 'byes'").fetchone()
+    db.close()
+    named = ", ".join(json.loads(byes))
+    assert f"Swiss byes (each worth winning its round's games, for pairing): {named}" in (
+        done.stdout.replace("\n", " ")
+    )

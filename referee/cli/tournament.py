@@ -163,7 +163,12 @@ def run(args: argparse.Namespace) -> int:
 
     from referee.cli import is_interrupt
     from referee.cli.show import wide_console
-    from referee.tournament.coordinator import open_tournament, run_tournament, table_size
+    from referee.tournament.coordinator import (
+        open_tournament,
+        run_tournament,
+        swiss_byes,
+        table_size,
+    )
     from referee.tournament.preflight import preflight
     from referee.tournament.report import MatchLog, ProgressBar
     from referee.tournament.store import MatchStatus
@@ -195,6 +200,7 @@ def run(args: argparse.Namespace) -> int:
             log = MatchLog(console, spec.name, table_size(spec), args.standings_every)
             rows = trio.run(run_tournament, store, spec, log.update)
         finished = store.matches(MatchStatus.DONE)
+        byes = swiss_byes(store)
     except BaseException as error:
         if not is_interrupt(error):
             raise
@@ -205,6 +211,11 @@ def run(args: argparse.Namespace) -> int:
     finally:
         store.close()
     show_results(console, spec, store.folder, rows, finished)
+    if byes:  # they count in the pairings' points, not in the standings' games
+        console.print(
+            f"Swiss byes (each worth winning its round's games, for pairing): {', '.join(byes)}",
+            soft_wrap=True,
+        )
     return 0
 
 

@@ -262,7 +262,7 @@ def _schedule_next_round(store: Store, spec: TournamentSpec) -> bool:
         key=lambda item: (-item[1], item[0]),
     )
     played = {frozenset(m.seats) for m in store.matches()}
-    byes = _byes(store)
+    byes = swiss_byes(store)
     pairs, bye = schedule.swiss_pairings(field, played, set(byes))
     store.add_round(schedule.round_plan(spec, schedule.Listed(tuple(pairs)), round_no))
     if bye is not None:
@@ -279,11 +279,12 @@ def _swiss_points(store: Store, spec: TournamentSpec) -> dict[str, float]:
             points[pair.first] += pair.score
             points[pair.second] += 1 - pair.score
     games_per_pairing = spec.games_per_table * len(schedule.seat_orders(("a", "b"), spec.rotation))
-    for name in _byes(store):
+    for name in swiss_byes(store):
         points[name] += games_per_pairing
     return points
 
 
-def _byes(store: Store) -> list[str]:
+def swiss_byes(store: Store) -> list[str]:
+    """The bots given a Swiss bye, a name per bye, in round order."""
     value = store.get_meta("byes")
     return list(json.loads(value)) if value else []
