@@ -95,6 +95,8 @@ def test_swiss_allows_a_repeat_only_when_nothing_else_is_possible() -> None:
         ({"game": "land", "bots": [{"cmd": "x"}]}, r"bots\[0\]: expected a command"),
         ({"game": "land", "bots": ["a.py", "a.py"]}, "names must be unique"),
         ({"game": "land", "bots": ["a.py"], "format": "gauntlet"}, "challenger: expected one"),
+        ({"game": "land", "bots": ["a.py"], "challenger": "a"}, "challenger: only a gauntlet"),
+        ({"game": "land", "bots": ["a.py"], "swiss_rounds": 3}, "swiss_rounds: only a Swiss"),
         ({"game": "land", "bots": ["a.py"], "max_fault_rate": 2}, "max_fault_rate"),
     ],
 )

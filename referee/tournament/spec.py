@@ -172,6 +172,13 @@ def _check_spec(spec: TournamentSpec) -> None:
         bounds.check("seed", seed)
     if spec.format is Format.GAUNTLET and spec.challenger not in names:
         raise ConfigError(f"challenger: expected one of the bots {names}, got {spec.challenger!r}")
+    # A key another format reads would be ignored without a word: refused instead.
+    if spec.challenger and spec.format is not Format.GAUNTLET:
+        raise ConfigError(f'challenger: only a gauntlet has one; format is "{spec.format}"')
+    if spec.swiss_rounds and spec.format is not Format.SWISS:
+        raise ConfigError(
+            f'swiss_rounds: only a Swiss tournament has rounds; format is "{spec.format}"'
+        )
 
 
 def _check_file_name(key: str, name: str) -> None:
