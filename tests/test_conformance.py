@@ -181,7 +181,7 @@ async def test_a_bot_that_gives_no_name_fails_the_handshake(tmp_path: Path) -> N
     folder = make_package(tmp_path / "p", "bot.py", files={"bot.py": nameless})
     results = await check(folder, tmp_path / "w")
     assert results["handshake"].reason == "its hello gives no name (records and standings show it)"
-    assert results["legal moves (land)"].reason == "skipped: no handshake"
+    assert results["legal moves (land)"].reason == "skipped: the handshake failed"
     assert results["exits when told"].passed
 
 
@@ -324,6 +324,13 @@ def test_check_bot_exits_0_when_all_pass_1_on_a_failed_check_2_on_bad_input(
     failing = run_referee("check-bot", str(folder), "--game", "carcassonne", "--no-sandbox")
     assert failing.returncode == 1
     assert "FAIL game (carcassonne): not declared in bot.toml" in failing.stdout
+
+    (folder / "bot.toml").write_text((folder / "bot.toml").read_text() + "game = 1\n")
+    unreadable = run_referee("check-bot", str(folder), "--no-sandbox")
+    assert unreadable.returncode == 1
+    lines = unreadable.stdout.splitlines()
+    assert lines[0].endswith("bot.toml: unknown key 'game'; did you mean 'games'?")
+    assert lines[-1] == "some checks failed; fix bot.toml first"  # no bot ran: no --keep hint
 
     missing = run_referee("check-bot", str(tmp_path / "nothing-here"))
     assert missing.returncode == 2

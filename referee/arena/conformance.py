@@ -260,8 +260,10 @@ class _Check:
         if not handshake.passed:
             for engine in engines:
                 for name in _game_checks(engine.name):
-                    self.results.append(CheckResult.skipped(name, "no handshake"))
-            self.results.append(CheckResult.skipped("survives a penalty loss", "no handshake"))
+                    self.results.append(CheckResult.skipped(name, "the handshake failed"))
+            self.results.append(
+                CheckResult.skipped("survives a penalty loss", "the handshake failed")
+            )
             if process.connection.hello is None:
                 self.results.append(CheckResult.skipped("exits when told", "it never connected"))
             else:  # connected, but with a hello we refuse: it can still be told to go

@@ -98,6 +98,9 @@ def run(args: argparse.Namespace) -> int:
         print(report.render())
     if report.passed:
         return 0
+    if report.results[0].name == "bot.toml" and not report.results[0].passed:  # never ran
+        print("some checks failed; fix bot.toml first")
+        return 1
     where = (
         f"the bot's stderr and the match records are in {args.keep}"
         if args.keep
