@@ -314,12 +314,14 @@ _warned: set[str] = set()
 
 
 def _warn_shared_uid(command: BotCommand) -> None:
-    if command.argv[0] not in _warned:
-        _warned.add(command.argv[0])
+    """Said once per program: every bot it runs (all Python bots, say) shares the reason."""
+    program = command.argv[0]
+    if program not in _warned:
+        _warned.add(program)
         logger.warning(
-            "bot runs as the referee's user",
-            bot=command.label,
-            why="its program or Python is not readable by other users (chmod o+rx), "
+            "bots run as the referee's user",
+            bots=f"{command.label} and every other bot {program} runs",
+            why="the program or its Python is not readable by other users (chmod o+rx), "
             "or use --sandbox; see docs/security.md",
         )
 
