@@ -254,7 +254,10 @@ def test_a_match_of_bot_processes_is_signed_and_its_cut_record_fails_verificatio
     assert "chance: every outcome is what the revealed key draws" in checked.stdout
 
     text = path.read_text()
-    path.write_text(text[: len(text) // 2])  # as a referee killed mid-write leaves it
+    # Cut inside a line, as a referee killed mid-write leaves it (halfway could fall just
+    # after a newline: an interrupted record, not a cut one).
+    inside_a_line = text.index("\n", len(text) // 2) + 5
+    path.write_text(text[:inside_a_line])
     cut = run_referee("replay", str(path), "--verify")
     assert cut.returncode == 1 and "Traceback" not in cut.stderr
     assert len(cut.stdout.strip().splitlines()) == 1 and "incomplete" in cut.stdout
