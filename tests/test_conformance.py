@@ -108,6 +108,8 @@ def test_a_good_package_passes_every_check_in_the_sandbox_matches_use(tmp_path: 
     lines = report.render().splitlines()
     assert all(line.startswith("PASS ") for line in lines)
     assert "protocol version 1, says it is 'random'" in lines[names.index("handshake")]
+    assert "against the random bot" in lines[names.index("legal moves (land)")]
+    assert "against" not in lines[names.index("legal moves (land6)")]  # solo: no opponent
     sandboxed = shutil.which("bwrap") is not None
     assert ("runs in a sandbox" in lines[0]) is sandboxed
     assert sorted(p.name for p in (tmp_path / "work" / "records").iterdir())[0].endswith(".jsonl")

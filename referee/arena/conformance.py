@@ -328,7 +328,7 @@ class _Check:
                 tally.timed_out = mine.termination is Termination.TIMEOUT
                 break
         self.results.append(self._timing(in_time, tally))
-        self.results.append(self._legality(legal, tally))
+        self.results.append(self._legality(legal, tally, against_random=seats > 1))
 
     def _timing(self, name: str, tally: _Tally) -> CheckResult:
         if tally.timed_out:
@@ -346,7 +346,7 @@ class _Check:
         )
 
     @staticmethod
-    def _legality(name: str, tally: _Tally) -> CheckResult:
+    def _legality(name: str, tally: _Tally, *, against_random: bool) -> CheckResult:
         if tally.timed_out:
             return CheckResult.skipped(name, f"no match played to its end; {tally.fault}")
         if tally.fault:
@@ -354,8 +354,8 @@ class _Check:
         return CheckResult(
             name,
             True,
-            f"{_count(tally.matches, 'seeded match', 'seeded matches')} against the random bot, "
-            "every reply legal",
+            f"{_count(tally.matches, 'seeded match', 'seeded matches')}"
+            f"{' against the random bot' if against_random else ''}, every reply legal",
         )
 
     async def _match(
