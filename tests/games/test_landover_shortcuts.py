@@ -18,8 +18,8 @@ from referee.games.landover import ENGINE
 from referee.games.landover import observation as O
 from referee.games.landover import rules as R
 from referee.games.landover.actions import BuildBoat, BuildRoad
+from referee.games.landover.board import EDGE_LAND, EDGE_SEA
 from referee.games.landover.building import (
-    can_extend,
     is_producing,
     raid_tiles,
     route_spots,
@@ -55,6 +55,25 @@ def plain_route_length(state: Position, seat: int) -> int:
         return best
 
     return max((longest(v, -1) for e in mine for v in board.edges[e]), default=0)
+
+
+def can_extend(state: Position, seat: int, edge: int, piece: int) -> bool:
+    """LANDOVER-09 read plainly: may ``seat`` put a road or boat on ``edge``."""
+    pieces = state.pieces
+    if pieces.edge_owner[edge] >= 0:
+        return False
+    kind = state.board.edge_kind[edge]
+    if (piece == ROAD and kind == EDGE_SEA) or (piece == BOAT and kind == EDGE_LAND):
+        return False
+    for v in state.board.edges[edge]:
+        if pieces.owner[v] == seat:
+            return True
+        if pieces.owner[v] >= 0:
+            continue
+        for other in state.board.vertex_edges[v]:
+            if pieces.edge_owner[other] == seat and pieces.edge_piece[other] == piece:
+                return True
+    return False
 
 
 def plain_route_spots(state: Position, seat: int) -> list[object]:

@@ -41,25 +41,6 @@ def spot_free(state: Position, vertex: int) -> bool:
     return all(owner[n] < 0 for n in state.board.vertex_neighbours[vertex])
 
 
-def can_extend(state: Position, seat: int, edge: int, piece: int) -> bool:
-    """Whether ``seat`` may put a road or boat on ``edge`` (LANDOVER-09)."""
-    pieces = state.pieces
-    if pieces.edge_owner[edge] >= 0:
-        return False
-    kind = state.board.edge_kind[edge]
-    if (piece == ROAD and kind == EDGE_SEA) or (piece == BOAT and kind == EDGE_LAND):
-        return False
-    for v in state.board.edges[edge]:
-        if pieces.owner[v] == seat:
-            return True
-        if pieces.owner[v] >= 0:
-            continue
-        for other in state.board.vertex_edges[v]:
-            if pieces.edge_owner[other] == seat and pieces.edge_piece[other] == piece:
-                return True
-    return False
-
-
 def route_spots(state: Position, seat: int) -> list[LandoverAction]:
     """Every road and boat ``seat`` may place, cost aside, within its piece limits."""
     return _route_spots(state, seat, roads=True, boats=True)
@@ -72,8 +53,9 @@ ROAD_BIT, BOAT_BIT = 1 << ROAD, 1 << BOAT
 def _route_spots(state: Position, seat: int, roads: bool, boats: bool) -> list[LandoverAction]:
     """The roads (if ``roads``) and boats (if ``boats``) ``seat`` may place, within its limits.
 
-    As ``can_extend`` decides, edge by edge, but only the sides of the corners
-    it may extend from are looked at, in the order of the board's edges.
+    A free side of the right kind (no road at sea, no boat inland) next to a
+    corner it may extend from (LANDOVER-09, ``_route_starts``); only those
+    corners' sides are looked at, in the order of the board's edges.
     """
     pieces, board = state.pieces, state.board
     mine = pieces.laid[seat]
