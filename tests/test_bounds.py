@@ -140,6 +140,8 @@ def test_every_numeric_spec_key_has_a_bound() -> None:
             "--startup-timeout",
             "startup_timeout_s",
         ),
+        (["arena", "run", "a", "--matches", "0"], "--matches", "max_games"),
+        (["arena", "run", "a", "--concurrency", "99999"], "--concurrency", "concurrency"),
     ],
 )
 def test_an_out_of_range_flag_is_a_one_line_error_naming_flag_and_range(
